@@ -1,0 +1,42 @@
+"""Shuffling: Fisher–Yates from an injectable RNG.
+
+Play uses :class:`secrets.SystemRandom` (a CSPRNG); replays and tests pass a seeded
+``random.Random`` so the same seed always deals the same cards.
+
+>>> import random
+>>> shuffled_deck(random.Random(1))[:3] == shuffled_deck(random.Random(1))[:3]
+True
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Protocol
+
+from .cards import DECK
+
+
+class RandomSource(Protocol):
+    def randrange(self, stop: int, /) -> int: ...
+
+
+def system_rng() -> random.Random:
+    """The CSPRNG used at a real table."""
+    return secrets.SystemRandom()
+
+
+def fisher_yates(items: list, rng: RandomSource) -> list:
+    """Shuffle ``items`` in place (Durstenfeld's Fisher–Yates) and return it.
+
+    Each of the n! orders is equally likely given a uniform ``randrange``.
+    """
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
+def shuffled_deck(rng: RandomSource) -> list[str]:
+    """A fresh 52-card deck in random order; the top card is index 0."""
+    return fisher_yates(list(DECK), rng)
