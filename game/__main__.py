@@ -1,0 +1,7 @@
+"""`python -m game` is the same as `holdem`."""
+
+import sys
+
+from game.cli import main
+
+sys.exit(main())
