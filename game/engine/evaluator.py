@@ -1,0 +1,330 @@
+"""Hand evaluator: the best five of 5–7 cards as one totally ordered integer.
+
+A hand's ``value`` packs its category and the ranks of its five cards, best first,
+in that order of significance::
+
+    value = category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
+
+with ranks 0 (deuce) .. 12 (ace). Comparing two values is then exactly the kicker
+rules of the rule documents: category first, then the ranks that matter for that
+category in order (quads then kicker, trips then pair, higher pair, lower pair,
+kicker...). Suits never enter the value. The wheel A-2-3-4-5 is stored as
+5-4-3-2-A, so its first rank (a five) ranks it below every other straight.
+
+Why the packing rather than a 1..7462 strength index: the value *is* the
+explanation, so ``name`` and ``cards`` are decoded from it without a second table,
+and the same integers come out of the fast paths (``evaluate_indices``,
+``evaluate_batch``) so bots and the engine can compare them directly.
+
+>>> evaluate("AhKhQhJhTh2c3d").name
+'royal flush'
+>>> evaluate(["Kd", "Ks", "5c", "5h", "2d", "9c", "Jh"]).name
+'two pair, kings and fives'
+>>> evaluate("Ah2d3c4s5h9dTd").name
+'straight, five high'
+>>> evaluate("KhKs9c9d9s") > evaluate("AhAd5c5h5s")  # nines full beat fives full
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+from .cards import DECK, RANK_NAMES, RANKS, SUITS, parse_cards
+from .errors import CardError
+
+__all__ = ["Category", "HandValue", "evaluate", "evaluate_indices", "value_name"]
+
+
+class Category(IntEnum):
+    """Hand categories, weakest first; a royal flush is a STRAIGHT_FLUSH named so."""
+
+    HIGH_CARD = 0
+    PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """Readable category: "three of a kind"."""
+        return _CATEGORY_LABELS[self]
+
+
+_CATEGORY_LABELS = {
+    Category.HIGH_CARD: "high card",
+    Category.PAIR: "pair",
+    Category.TWO_PAIR: "two pair",
+    Category.THREE_OF_A_KIND: "three of a kind",
+    Category.STRAIGHT: "straight",
+    Category.FLUSH: "flush",
+    Category.FULL_HOUSE: "full house",
+    Category.FOUR_OF_A_KIND: "four of a kind",
+    Category.STRAIGHT_FLUSH: "straight flush",
+}
+
+_ACE = 12
+_FIVE = 3
+_WHEEL_MASK = (1 << _ACE) | 0b1111
+
+
+def _pack(category: int, ranks: Iterable[int]) -> int:
+    v = category
+    for r in ranks:
+        v = v << 4 | r
+    return v
+
+
+def _straight_top(mask: int) -> int:
+    """Top rank of the best straight in a 13-bit rank mask, or -1 (no wrap-around)."""
+    for top in range(_ACE, _FIVE, -1):
+        run = 0b11111 << (top - 4)
+        if mask & run == run:
+            return top
+    if mask & _WHEEL_MASK == _WHEEL_MASK:
+        return _FIVE
+    return -1
+
+
+def _straight_ranks(top: int) -> list[int]:
+    if top == _FIVE:
+        return [3, 2, 1, 0, _ACE]
+    return [top, top - 1, top - 2, top - 3, top - 4]
+
+
+def _flush_value(mask: int) -> int:
+    """Value of the best hand among the cards of one suit (>= 5 bits set)."""
+    top = _straight_top(mask)
+    if top >= 0:
+        return _pack(Category.STRAIGHT_FLUSH, _straight_ranks(top))
+    ranks = [r for r in range(_ACE, -1, -1) if mask >> r & 1][:5]
+    return _pack(Category.FLUSH, ranks)
+
+
+def _rank_value(counts: list[int]) -> int:
+    """Value of the best non-flush hand for rank counts (index = rank, 5–7 cards).
+
+    Called only when no five cards share a suit: with at most seven cards, a flush
+    excludes quads and full houses, so the flush branch never needs this one.
+    """
+    by_rank = [r for r in range(_ACE, -1, -1) if counts[r]]  # present ranks, high first
+    quads = [r for r in by_rank if counts[r] == 4]
+    trips = [r for r in by_rank if counts[r] == 3]
+    pairs = [r for r in by_rank if counts[r] == 2]
+    if quads:
+        q = quads[0]
+        kicker = next(r for r in by_rank if r != q)
+        return _pack(Category.FOUR_OF_A_KIND, [q, q, q, q, kicker])
+    if trips and (len(trips) > 1 or pairs):
+        t = trips[0]
+        p = max([r for r in trips[1:]] + pairs)
+        return _pack(Category.FULL_HOUSE, [t, t, t, p, p])
+    mask = 0
+    for r in by_rank:
+        mask |= 1 << r
+    top = _straight_top(mask)
+    if top >= 0:
+        return _pack(Category.STRAIGHT, _straight_ranks(top))
+    if trips:
+        t = trips[0]
+        kick = [r for r in by_rank if r != t][:2]
+        return _pack(Category.THREE_OF_A_KIND, [t, t, t, *kick])
+    if len(pairs) >= 2:
+        hi, lo = pairs[0], pairs[1]
+        kicker = next(r for r in by_rank if r != hi and r != lo)
+        return _pack(Category.TWO_PAIR, [hi, hi, lo, lo, kicker])
+    if pairs:
+        p = pairs[0]
+        kick = [r for r in by_rank if r != p][:3]
+        return _pack(Category.PAIR, [p, p, *kick])
+    return _pack(Category.HIGH_CARD, by_rank[:5])
+
+
+# --- the single-call path -------------------------------------------------------------
+#
+# Each card maps to one integer weight; the sum of a hand's weights holds, in separate
+# bit fields that never carry into each other:
+#   bits  0..30  a base-5 rank key (5**rank per card; counts <= 4 so no carry)
+#   bits 31..42  four 3-bit suit counters (<= 7 cards)
+#   bits 43..94  four 13-bit rank masks, one per suit (cards are distinct: no carry)
+# One ``sum`` gives everything; a flush is read from the suit counters and its ranks
+# straight from that suit's mask; every other hand is a dict lookup on the rank key.
+
+_KEY_BITS = 31
+_KEY_MASK = (1 << _KEY_BITS) - 1
+_SUIT_SHIFT = _KEY_BITS
+_MASK_SHIFT = _KEY_BITS + 12
+
+
+def _weight(index: int) -> int:
+    rank, suit = divmod(index, 4)
+    return (5**rank) | (1 << (_SUIT_SHIFT + 3 * suit)) | (1 << (_MASK_SHIFT + 13 * suit + rank))
+
+
+_WEIGHTS: tuple[int, ...] = tuple(_weight(i) for i in range(52))
+_WEIGHT_OF: dict[str, int] = {c: _WEIGHTS[i] for i, c in enumerate(DECK)}
+
+#: flush suit for each 12-bit suit-counter field, -1 when no suit has five cards
+_FLUSH_SUIT: tuple[int, ...] = tuple(
+    next((s for s in range(4) if (f >> 3 * s) & 7 >= 5), -1) for f in range(1 << 12)
+)
+
+#: non-flush value by base-5 rank key, filled on first sight (about 74k keys at most)
+_RANK_VALUES: dict[int, int] = {}
+
+
+def _rank_value_of_key(key: int) -> int:
+    counts = []
+    k = key
+    for _ in range(13):
+        k, c = divmod(k, 5)
+        counts.append(c)
+    value = _rank_value(counts)
+    _RANK_VALUES[key] = value
+    return value
+
+
+def _value_of_total(total: int) -> int:
+    suit = _FLUSH_SUIT[(total >> _SUIT_SHIFT) & 0xFFF]
+    if suit >= 0:
+        return _flush_value((total >> (_MASK_SHIFT + 13 * suit)) & 0x1FFF)
+    key = total & _KEY_MASK
+    try:
+        return _RANK_VALUES[key]
+    except KeyError:
+        return _rank_value_of_key(key)
+
+
+def _weights_of(cards: str | Iterable[str]) -> tuple[list[str], list[int]]:
+    """Card strings and their weights, checking count, spelling and duplicates."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    else:
+        cards = list(cards)
+    try:
+        weights = [_WEIGHT_OF[c] for c in cards]
+    except (KeyError, TypeError):
+        cards = parse_cards(cards)
+        weights = [_WEIGHT_OF[c] for c in cards]
+    n = len(weights)
+    if not 5 <= n <= 7:
+        raise CardError(f"a hand is evaluated from 5 to 7 cards, got {n}: {' '.join(cards)}")
+    if len(set(weights)) != n:
+        dupes = sorted({c for c in cards if cards.count(c) > 1})
+        raise CardError(f"duplicate card {', '.join(dupes)} in {' '.join(cards)}: cards are unique")
+    return cards, weights
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class HandValue:
+    """A hand's strength: compare by ``value`` (higher wins, equal means a split).
+
+    ``category``, ``name`` and ``cards`` are decoded from the value on demand, so
+    evaluating stays cheap for callers that only compare.
+    """
+
+    value: int
+    hand: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def category(self) -> Category:
+        return Category(self.value >> 20)
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Ranks (0 = deuce .. 12 = ace) of the five cards used, best first."""
+        v = self.value
+        return tuple((v >> s) & 0xF for s in (16, 12, 8, 4, 0))
+
+    @property
+    def name(self) -> str:
+        """Readable: "two pair, kings and fives", "straight, five high", "royal flush"."""
+        return value_name(self.value)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The five cards that make the hand, best first (empty if built without cards)."""
+        if not self.hand:
+            return ()
+        category = self.category
+        pool = list(self.hand)
+        if category in (Category.FLUSH, Category.STRAIGHT_FLUSH):
+            suit = next(s for s in SUITS if sum(c[1] == s for c in pool) >= 5)
+            pool = [c for c in pool if c[1] == suit]
+        # high suit first among equal ranks, so the choice is deterministic
+        pool.sort(key=lambda c: -SUITS.index(c[1]))
+        used = []
+        for r in self.ranks:
+            card = next(c for c in pool if c[0] == RANKS[r])
+            pool.remove(card)
+            used.append(card)
+        return tuple(used)
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.value:#x}, {self.name!r})"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _plural(rank: int) -> str:
+    word = RANK_NAMES[RANKS[rank]]
+    return word + "es" if word.endswith("x") else word + "s"
+
+
+def _single(rank: int) -> str:
+    return RANK_NAMES[RANKS[rank]]
+
+
+def value_name(value: int) -> str:
+    """Readable name of a packed value (also for values from the fast paths).
+
+    >>> value_name(evaluate("6h6d6c2s2d").value)
+    'full house, sixes full of twos'
+    """
+    category = Category(value >> 20)
+    r = [(value >> s) & 0xF for s in (16, 12, 8, 4, 0)]
+    label = category.label
+    if category == Category.STRAIGHT_FLUSH and r[0] == _ACE:
+        return "royal flush"
+    if category in (Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.FLUSH):
+        return f"{label}, {_single(r[0])} high"
+    if category == Category.FOUR_OF_A_KIND:
+        return f"{label}, {_plural(r[0])}"
+    if category == Category.FULL_HOUSE:
+        return f"{label}, {_plural(r[0])} full of {_plural(r[3])}"
+    if category == Category.THREE_OF_A_KIND:
+        return f"{label}, {_plural(r[0])}"
+    if category == Category.TWO_PAIR:
+        return f"{label}, {_plural(r[0])} and {_plural(r[2])}"
+    if category == Category.PAIR:
+        return f"pair of {_plural(r[0])}"
+    return f"high card, {_single(r[0])}"
+
+
+def evaluate(cards: str | Iterable[str]) -> HandValue:
+    """Best five of 5–7 cards ("AhKd..." or ["Ah", "Kd", ...]).
+
+    Raises :class:`CardError` for a misspelt card, a duplicate, or a count outside 5–7.
+    """
+    hand, weights = _weights_of(cards)
+    return HandValue(_value_of_total(sum(weights)), tuple(hand))
+
+
+def evaluate_indices(indices: Iterable[int]) -> int:
+    """Packed value of 5–7 distinct card indices (``card_index``: 0..51); no checks.
+
+    The bots' path: no strings, no objects, just the integer to compare.
+
+    >>> from game.engine.cards import card_index
+    >>> evaluate_indices([card_index(c) for c in ("As", "Ks", "Qs", "Js", "Ts")]) >> 20
+    8
+    """
+    w = _WEIGHTS
+    return _value_of_total(sum([w[i] for i in indices]))
