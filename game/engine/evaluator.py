@@ -148,35 +148,41 @@ def _rank_value(counts: list[int]) -> int:
 
 # --- the single-call path -------------------------------------------------------------
 #
-# Each card maps to one integer weight; the sum of a hand's weights holds, in separate
-# bit fields that never carry into each other:
+# Each card maps to one integer weight; the sum of a hand's weights holds, in bit fields
+# that never carry into each other:
 #   bits  0..30  a base-5 rank key (5**rank per card; counts <= 4 so no carry)
 #   bits 31..42  four 3-bit suit counters (<= 7 cards)
-#   bits 43..94  four 13-bit rank masks, one per suit (cards are distinct: no carry)
-# One ``sum`` gives everything; a flush is read from the suit counters and its ranks
-# straight from that suit's mask; every other hand is a dict lookup on the rank key.
+# One ``sum`` gives both. A flush is read from the suit counters (then only that suit's
+# ranks matter: an 8192-entry table); every other hand is a dict lookup on the rank key,
+# filled the first time a rank multiset is seen (74k of them exist), so importing the
+# evaluator costs nothing and the engine needs no numpy. The batch path below uses
+# dense numpy tables instead (game.engine.evaluator_tables).
 
 _KEY_BITS = 31
 _KEY_MASK = (1 << _KEY_BITS) - 1
 _SUIT_SHIFT = _KEY_BITS
-_MASK_SHIFT = _KEY_BITS + 12
 
 
 def _weight(index: int) -> int:
     rank, suit = divmod(index, 4)
-    return (5**rank) | (1 << (_SUIT_SHIFT + 3 * suit)) | (1 << (_MASK_SHIFT + 13 * suit + rank))
+    return (5**rank) | (1 << (_SUIT_SHIFT + 3 * suit))
 
 
 _WEIGHTS: tuple[int, ...] = tuple(_weight(i) for i in range(52))
 _WEIGHT_OF: dict[str, int] = {c: _WEIGHTS[i] for i, c in enumerate(DECK)}
+_get_weight = _WEIGHT_OF.__getitem__
+_get_index_weight = _WEIGHTS.__getitem__
+_RANK_BIT_OF: dict[str, int] = {c: 1 << (i >> 2) for i, c in enumerate(DECK)}
 
 #: flush suit for each 12-bit suit-counter field, -1 when no suit has five cards
 _FLUSH_SUIT: tuple[int, ...] = tuple(
     next((s for s in range(4) if (f >> 3 * s) & 7 >= 5), -1) for f in range(1 << 12)
 )
 
-#: non-flush value by base-5 rank key, filled on first sight (about 74k keys at most)
+#: non-flush value by base-5 rank key, filled on first sight
 _RANK_VALUES: dict[int, int] = {}
+#: flush value by the flush suit's 13-bit rank mask, filled on first sight
+_FLUSH_VALUES: dict[int, int] = {}
 
 
 def _rank_value_of_key(key: int) -> int:
@@ -185,40 +191,47 @@ def _rank_value_of_key(key: int) -> int:
     for _ in range(13):
         k, c = divmod(k, 5)
         counts.append(c)
-    value = _rank_value(counts)
-    _RANK_VALUES[key] = value
+    value = _RANK_VALUES[key] = _rank_value(counts)
     return value
 
 
-def _value_of_total(total: int) -> int:
-    suit = _FLUSH_SUIT[(total >> _SUIT_SHIFT) & 0xFFF]
-    if suit >= 0:
-        return _flush_value((total >> (_MASK_SHIFT + 13 * suit)) & 0x1FFF)
-    key = total & _KEY_MASK
-    try:
-        return _RANK_VALUES[key]
-    except KeyError:
-        return _rank_value_of_key(key)
+def _flush_value_of_mask(mask: int) -> int:
+    value = _FLUSH_VALUES[mask] = _flush_value(mask)
+    return value
 
 
-def _weights_of(cards: str | Iterable[str]) -> tuple[list[str], list[int]]:
-    """Card strings and their weights, checking count, spelling and duplicates."""
+def _value_of_cards(cards: list[str] | tuple[str, ...], total: int) -> int:
+    """Value of canonical card strings whose weights sum to ``total``."""
+    suit = _FLUSH_SUIT[total >> _SUIT_SHIFT]
+    if suit < 0:
+        key = total & _KEY_MASK
+        value = _RANK_VALUES.get(key)
+        return _rank_value_of_key(key) if value is None else value
+    s = SUITS[suit]
+    mask = sum([_RANK_BIT_OF[c] for c in cards if c[1] == s])
+    value = _FLUSH_VALUES.get(mask)
+    return _flush_value_of_mask(mask) if value is None else value
+
+
+def _checked_cards(cards: str | Iterable[str]) -> list[str]:
+    """Canonical card strings, or a CardError saying what is wrong and what is expected."""
     if isinstance(cards, str):
-        cards = parse_cards(cards)
+        hand = parse_cards(cards)
     else:
-        cards = list(cards)
-    try:
-        weights = [_WEIGHT_OF[c] for c in cards]
-    except (KeyError, TypeError):
-        cards = parse_cards(cards)
-        weights = [_WEIGHT_OF[c] for c in cards]
-    n = len(weights)
+        try:
+            hand = parse_cards(list(cards))
+        except (TypeError, AttributeError):
+            raise CardError(
+                f"{cards!r} is not a hand: expected 5 to 7 card strings like 'Ah' or one string "
+                "like 'AhKd...'"
+            ) from None
+    n = len(hand)
     if not 5 <= n <= 7:
-        raise CardError(f"a hand is evaluated from 5 to 7 cards, got {n}: {' '.join(cards)}")
-    if len(set(weights)) != n:
-        dupes = sorted({c for c in cards if cards.count(c) > 1})
-        raise CardError(f"duplicate card {', '.join(dupes)} in {' '.join(cards)}: cards are unique")
-    return cards, weights
+        raise CardError(f"a hand is evaluated from 5 to 7 cards, got {n}: {' '.join(hand)}")
+    if len(set(hand)) != n:
+        dupes = sorted({c for c in hand if hand.count(c) > 1})
+        raise CardError(f"duplicate card {', '.join(dupes)} in {' '.join(hand)}: cards are unique")
+    return hand
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -273,6 +286,13 @@ class HandValue:
         return self.name
 
 
+# Building a frozen dataclass through its __init__ costs two object.__setattr__ calls; the
+# hot path sets the slots directly (same object, same invariants, half the time).
+_new_hand_value = object.__new__
+_set_value = HandValue.value.__set__  # type: ignore[attr-defined]
+_set_hand = HandValue.hand.__set__  # type: ignore[attr-defined]
+
+
 def _plural(rank: int) -> str:
     word = RANK_NAMES[RANKS[rank]]
     return word + "es" if word.endswith("x") else word + "s"
@@ -313,8 +333,20 @@ def evaluate(cards: str | Iterable[str]) -> HandValue:
 
     Raises :class:`CardError` for a misspelt card, a duplicate, or a count outside 5–7.
     """
-    hand, weights = _weights_of(cards)
-    return HandValue(_value_of_total(sum(weights)), tuple(hand))
+    # Fast path: a list/tuple of canonical card strings (what the engine holds).
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            weights = set(map(_get_weight, cards))
+        except (KeyError, TypeError):
+            weights = None
+        n = len(cards)
+        if weights is not None and len(weights) == n and 4 < n < 8:
+            hv = _new_hand_value(HandValue)
+            _set_value(hv, _value_of_cards(cards, sum(weights)))
+            _set_hand(hv, tuple(cards))
+            return hv
+    hand = _checked_cards(cards)
+    return HandValue(_value_of_cards(hand, sum(map(_get_weight, hand))), tuple(hand))
 
 
 def evaluate_indices(indices: Iterable[int]) -> int:
@@ -326,5 +358,12 @@ def evaluate_indices(indices: Iterable[int]) -> int:
     >>> evaluate_indices([card_index(c) for c in ("As", "Ks", "Qs", "Js", "Ts")]) >> 20
     8
     """
-    w = _WEIGHTS
-    return _value_of_total(sum([w[i] for i in indices]))
+    total = sum(map(_get_index_weight, indices))
+    suit = _FLUSH_SUIT[total >> _SUIT_SHIFT]
+    if suit < 0:
+        key = total & _KEY_MASK
+        value = _RANK_VALUES.get(key)
+        return _rank_value_of_key(key) if value is None else value
+    mask = sum([1 << (i >> 2) for i in indices if i & 3 == suit])
+    value = _FLUSH_VALUES.get(mask)
+    return _flush_value_of_mask(mask) if value is None else value
