@@ -122,6 +122,6 @@ class LegalActions:
         if k is ActionKind.RAISE and not self.can_raise:
             return False
         a = action.amount
-        if a == self.all_in_to and a > self.current_bet:
-            return True
+        if a == self.all_in_to and self.current_bet < a < self.min_to:
+            return True  # a short all-in: legal, though it reopens nothing
         return self.min_to <= a <= min(self.max_to, self.all_in_to)

@@ -38,11 +38,12 @@ def normalize(card: str) -> str:
     c = card.strip()
     if c.startswith("10"):
         c = "T" + c[2:]
-    if len(c) != 2:
-        raise CardError(f"{card!r} is not a card: expected a rank from {RANKS} and a suit from {SUITS}")
-    c = c[0].upper() + c[1].lower()
+    if len(c) == 2:
+        c = c[0].upper() + c[1].lower()
     if c not in _INDEX:
-        raise CardError(f"{card!r} is not a card: expected a rank from {RANKS} and a suit from {SUITS}")
+        raise CardError(
+            f"{card!r} is not a card: expected a rank from {RANKS} and a suit from {SUITS}"
+        )
     return c
 
 

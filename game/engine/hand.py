@@ -1,0 +1,697 @@
+"""One hand of Texas Hold'em as a state machine: the single door for every action.
+
+``legal_actions()`` says what the player to act may do; ``apply()`` does it or raises
+an :class:`IllegalActionError` that says what would be legal.  The arithmetic follows
+001 word for word (min-raise tracking, short all-ins that do not reopen, short blinds,
+layered side pots with refunds, odd chips left of the button); the structures, antes,
+straddles and switches come from 000 and 002.
+
+A hand with a ``deck`` deals itself.  Without one it is in *replay mode*: it waits for
+``deal_hole`` / ``deal_board`` (and ``show`` for unknown cards at showdown), the way a
+hand history supplies them.
+
+>>> from game.engine import HandConfig, Action
+>>> h = Hand(HandConfig.no_limit(5, 10), [1000, 1000, 1000], button=0,
+...          deck=["As", "Kd", "Qh", "Jc", "Ts", "9d"] + [c for c in DECK if c not in
+...               ("As", "Kd", "Qh", "Jc", "Ts", "9d")])
+>>> h.actor, h.legal_actions().min_to            # UTG is the button three-handed
+(0, 20)
+>>> _ = h.apply(Action.raise_to(30)); _ = h.apply(Action.fold())
+>>> h.legal_actions().min_to                     # 30 + the raise of 20
+50
+>>> try:
+...     h.apply(Action.raise_to(45))
+... except IllegalActionError as e:
+...     print(e)
+minimum raise is to 50 (you may also call 20, go all in for 1000, or fold)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from .actions import Action, ActionKind, LegalActions
+from .cards import DECK, normalize
+from .config import HandConfig, Structure, TieSplit
+from .errors import CardError, ConfigError, HandOverError, IllegalActionError, OutOfTurnError
+from .evaluator import HandValue, evaluate
+from .events import (
+    Acted,
+    BoardDealt,
+    Event,
+    ForcedBet,
+    HandEnded,
+    HoleDealt,
+    Mucked,
+    PotAwarded,
+    Raked,
+    Refunded,
+    Shown,
+    Street,
+)
+from .pots import Pot, layer_pots, split_evenly
+
+__all__ = ["DECK", "Hand"]
+
+_NEXT = {
+    Street.PREFLOP: Street.FLOP,
+    Street.FLOP: Street.TURN,
+    Street.TURN: Street.RIVER,
+    Street.RIVER: Street.SHOWDOWN,
+}
+_BOARD_COUNT = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+
+class Hand:
+    """One hand, seats ``0..n-1`` clockwise, every seat dealt in."""
+
+    def __init__(
+        self,
+        config: HandConfig,
+        stacks: Sequence[int],
+        button: int,
+        deck: Sequence[str] | None = None,
+        antes: Sequence[int] | None = None,
+    ) -> None:
+        n = len(stacks)
+        if n < 2:
+            raise ConfigError(f"a hand needs at least 2 players, not {n}")
+        if 2 * n + 8 > 52:
+            raise ConfigError(f"{n} players need {2 * n + 8} cards; the deck has 52")
+        if any(s <= 0 for s in stacks):
+            raise ConfigError(f"every player dealt in needs chips: stacks {list(stacks)}")
+        if not 0 <= button < n:
+            raise ConfigError(f"button must be a seat 0..{n - 1}, not {button}")
+        blinds = list(config.blinds)
+        while blinds and blinds[-1] == 0 and len(blinds) > n:
+            blinds.pop()
+        if len(blinds) > n:
+            raise ConfigError(f"{len(blinds)} forced bets need at least {len(blinds)} players")
+        if antes is not None and len(antes) != n:
+            raise ConfigError(f"antes must give one amount per seat ({n}), not {len(antes)}")
+        self.config = config
+        self.n = n
+        self.button = button
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks = list(stacks)
+        self.committed = [0] * n
+        self.contributed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.mucked = [False] * n
+        self.hole: list[tuple[str, ...] | None] = [None] * n
+        self.board: list[str] = []
+        self.events: list[Event] = []
+        self.street = Street.PREFLOP
+        self.actor: int | None = None
+        self.winnings = [0] * n  #: chips each seat takes back at the end (pots + refunds)
+        self.rake = 0
+        self._deck = list(deck) if deck is not None else None
+        self._deck_pos = 0
+        if self._deck is not None:
+            self._check_deck(self._deck)
+        self._dealt = False
+        # Betting-round state (001 §7.5).
+        self.current_bet = 0
+        self.last_full_raise = 0
+        self._full_raises = 0  # full bets/raises this street: what reopens the action
+        self._seen = [0] * n  # _full_raises when the seat last acted
+        self._acted = [False] * n
+        self._checked = [False] * n  # checked this street and not acted since
+        self._raises = 0  # raises this street (fixed-limit cap; blinds and bets excluded)
+        self._aggressor: int | None = None  # last bettor/raiser this street
+        self.values: list[HandValue | None] = [None] * n
+
+        # Forced bets: antes (dead money) then blinds/straddles.
+        if n == 2 and not config.button_blind:
+            blind_seats = [button, (button + 1) % n]
+            names = ["small blind", "big blind"]
+        elif config.button_blind:
+            blind_seats = [(button + i) % n for i in range(len(blinds))]
+            names = ["blind"] + ["straddle"] * (len(blinds) - 1)
+        else:
+            blind_seats = [(button + 1 + i) % n for i in range(len(blinds))]
+            names = ["small blind", "big blind"] + ["straddle"] * max(0, len(blinds) - 2)
+            if len(blinds) == 1:
+                names = ["big blind"]
+        self.sb_seat = blind_seats[0]
+        self.bb_seat = blind_seats[min(1, len(blind_seats) - 1)]
+        ante_amounts = list(antes) if antes is not None else [config.ante] * n
+        for i in range(n):
+            seat = (button + 1 + i) % n
+            amount = ante_amounts[seat]
+            if amount > 0:
+                paid = self._pay(seat, amount)
+                self.events.append(ForcedBet(seat, "ante", paid, self.all_in[seat]))
+        # Antes are dead money, not a street bet.
+        self.committed = [0] * n
+        self._last_blind_seat = button
+        for i, (seat, amount, name) in enumerate(zip(blind_seats, blinds, names)):
+            if amount <= 0:
+                continue
+            if self.stacks[seat] == 0:  # all in on the ante: no blind left to post
+                continue
+            paid = self._pay(seat, amount)
+            self.events.append(ForcedBet(seat, name, paid, self.all_in[seat]))
+            self._last_blind_seat = seat
+            # Everyone must call the scheduled big blind even when its poster is all in
+            # short (000 §8); a short straddle is only as big as what was posted.
+            is_big = i == min(1, len(blinds) - 1)
+            self.current_bet = max(self.current_bet, amount if is_big else paid)
+        # The minimum raise is based on the scheduled big blind (001 §12.3) — or on a
+        # straddle, which acts as the big blind it doubles.
+        unit = self._bet_unit(Street.PREFLOP)
+        self.last_full_raise = (
+            unit if config.structure is Structure.FIXED_LIMIT else max(unit, self.current_bet)
+        )
+        self._progress()
+
+    # ------------------------------------------------------------------ helpers
+    def _bet_unit(self, street: Street) -> int:
+        cfg = self.config
+        if cfg.structure is Structure.FIXED_LIMIT:
+            return cfg.small_bet if street in (Street.PREFLOP, Street.FLOP) else cfg.big_bet
+        return cfg.opening_bet
+
+    def _pay(self, seat: int, amount: int) -> int:
+        paid = min(amount, self.stacks[seat])
+        self.stacks[seat] -= paid
+        self.committed[seat] += paid
+        self.contributed[seat] += paid
+        if self.stacks[seat] == 0:
+            self.all_in[seat] = True
+        return paid
+
+    @staticmethod
+    def _check_deck(deck: list[str]) -> None:
+        if len(set(deck)) != len(deck):
+            raise CardError("the deck holds a card twice")
+        for c in deck:
+            if c not in DECK:
+                raise CardError(f"{c!r} in the deck is not a card")
+
+    def _draw(self, k: int) -> tuple[str, ...]:
+        assert self._deck is not None
+        if self._deck_pos + k > len(self._deck):
+            raise CardError("the deck ran out of cards")
+        cards = tuple(self._deck[self._deck_pos : self._deck_pos + k])
+        self._deck_pos += k
+        return cards
+
+    @property
+    def is_over(self) -> bool:
+        return self.street is Street.COMPLETE
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip wagered in this hand so far, street bets included."""
+        return sum(self.contributed)
+
+    def _live(self) -> list[int]:
+        return [s for s in range(self.n) if not self.folded[s]]
+
+    def _active_count(self) -> int:
+        return sum(1 for s in range(self.n) if not self.folded[s] and not self.all_in[s])
+
+    def _needs_action(self, seat: int, active: int) -> bool:
+        if self.folded[seat] or self.all_in[seat]:
+            return False
+        if self.committed[seat] < self.current_bet:
+            return True
+        return not self._acted[seat] and active >= 2
+
+    def _next_actor(self, after: int) -> int | None:
+        active = self._active_count()
+        for i in range(1, self.n + 1):
+            seat = (after + i) % self.n
+            if self._needs_action(seat, active):
+                return seat
+        return None
+
+    # ------------------------------------------------------------------ flow
+    def needs_cards(self) -> tuple[str, tuple[int, ...] | int] | None:
+        """In replay mode, what the hand waits for: ("hole", seats), ("board", count),
+        ("show", seats) — or None when it waits for an action or is over."""
+        if self.is_over or self._deck is not None:
+            return None
+        if self.street is Street.SHOWDOWN:
+            unknown = tuple(
+                s for s in self._live() if not self.mucked[s] and self.hole[s] is None
+            )
+            return ("show", unknown) if unknown else None
+        if self._dealt:
+            return None
+        if self.street is Street.PREFLOP:
+            return ("hole", tuple(s for s in range(self.n) if self.hole[s] is None))
+        return ("board", _BOARD_COUNT[self.street] - self._board_dealt_this_street())
+
+    def _board_dealt_this_street(self) -> int:
+        target = {Street.FLOP: 0, Street.TURN: 3, Street.RIVER: 4}[self.street]
+        return len(self.board) - target
+
+    def deal_hole(self, seat: int, cards: Sequence[str] | None) -> list[Event]:
+        """Replay mode: give ``seat`` its hole cards (None or "????" for unknown)."""
+        need = self.needs_cards()
+        if need is None or need[0] != "hole":
+            raise IllegalActionError("hole cards are not being dealt now")
+        if not 0 <= seat < self.n or self.hole[seat] is not None:
+            raise IllegalActionError(f"seat {seat} cannot be dealt hole cards now")
+        known = None
+        if cards is not None and not any(c.startswith("?") for c in cards):
+            known = tuple(normalize(c) for c in cards)
+            if len(known) != 2:
+                raise CardError(f"a Hold'em hand has 2 hole cards, not {len(known)}")
+            self._check_unseen(known)
+        self.hole[seat] = known if known is not None else ("??", "??")
+        ev: list[Event] = [HoleDealt(seat, known if known is not None else ("??", "??"))]
+        if all(h is not None for h in self.hole):
+            # Unknown cards are remembered as None so showdown asks for them.
+            self.hole = [None if h == ("??", "??") else h for h in self.hole]
+            self._dealt = True
+            self._start_betting(ev)
+            self._progress(ev)
+        self.events.extend(ev)
+        return ev
+
+    def deal_board(self, cards: Sequence[str]) -> list[Event]:
+        """Replay mode: deal community cards for the street being waited on."""
+        need = self.needs_cards()
+        if need is None or need[0] != "board":
+            raise IllegalActionError("no community cards are due now")
+        known = tuple(normalize(c) for c in cards)
+        if len(known) != need[1]:
+            raise CardError(f"the {self.street.value} needs {need[1]} card(s), not {len(known)}")
+        self._check_unseen(known)
+        self.board.extend(known)
+        ev: list[Event] = [BoardDealt(self.street, known)]
+        self._dealt = True
+        self._start_betting(ev)
+        self._progress(ev)
+        self.events.extend(ev)
+        return ev
+
+    def show(self, seat: int, cards: Sequence[str] | None) -> list[Event]:
+        """Replay mode showdown: reveal ``seat``'s unknown cards, or muck with None."""
+        need = self.needs_cards()
+        if need is None or need[0] != "show" or seat not in need[1]:  # type: ignore[operator]
+            raise IllegalActionError(f"seat {seat} has nothing to show now")
+        ev: list[Event] = []
+        if cards is None:
+            self.mucked[seat] = True
+            ev.append(Mucked(seat))
+        else:
+            known = tuple(normalize(c) for c in cards)
+            self._check_unseen(known)
+            self.hole[seat] = known
+        self._progress(ev)
+        self.events.extend(ev)
+        return ev
+
+    def _check_unseen(self, cards: tuple[str, ...]) -> None:
+        seen = set(self.board)
+        for h in self.hole:
+            if h:
+                seen.update(h)
+        for c in cards:
+            if c in seen:
+                raise CardError(f"{c} has already been dealt")
+
+    def _start_betting(self, ev: list[Event]) -> None:
+        """Reset the round state for the street just dealt and find its first actor."""
+        if self.street is not Street.PREFLOP:
+            self.current_bet = 0
+            self.last_full_raise = self._bet_unit(self.street)
+            self._full_raises = 0
+            self._seen = [0] * self.n
+            self._acted = [False] * self.n
+            self._checked = [False] * self.n
+            self._raises = 0
+            self._aggressor = None
+            self.actor = self._next_actor(self.button)
+        else:
+            self.actor = self._next_actor(self._last_blind_seat)
+
+    def _progress(self, ev: list[Event] | None = None) -> None:
+        """Deal, close rounds and finish the hand until an actor or a card is awaited."""
+        own = ev is None
+        out: list[Event] = [] if ev is None else ev
+        while True:
+            if self.street is Street.COMPLETE:
+                break
+            if len(self._live()) == 1:
+                self._finish(out, showdown=False)
+                break
+            if self.street is Street.SHOWDOWN:
+                if self._deck is None and self.needs_cards() is not None:
+                    break
+                self._finish(out, showdown=True)
+                break
+            if not self._dealt:
+                if self._deck is None:
+                    break
+                if self.street is Street.PREFLOP:
+                    # One card at a time from the small blind (001 §6.2; heads-up: the button).
+                    first = (self.button + 1) % self.n if self.n > 2 else self.button
+                    order = [(first + i) % self.n for i in range(self.n)]
+                    dealt: dict[int, list[str]] = {s: [] for s in order}
+                    for _ in range(2):
+                        for s in order:
+                            dealt[s].extend(self._draw(1))
+                    for s in range(self.n):
+                        self.hole[s] = tuple(dealt[s])
+                        out.append(HoleDealt(s, self.hole[s]))  # type: ignore[arg-type]
+                else:
+                    self._draw(1)  # burn
+                    cards = self._draw(_BOARD_COUNT[self.street])
+                    self.board.extend(cards)
+                    out.append(BoardDealt(self.street, cards))
+                self._dealt = True
+                self._start_betting(out)
+            if self.actor is not None:
+                break
+            # The betting round is over: bets join the pot, the next street comes.
+            self.committed = [0] * self.n
+            self.street = _NEXT[self.street]
+            self._dealt = False
+        if own:
+            self.events.extend(out)
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do, with exact amounts."""
+        if self.is_over:
+            raise HandOverError("the hand is over: no action is possible")
+        s = self.actor
+        if s is None:
+            need = self.needs_cards()
+            what = f"cards ({need[0]})" if need else "nothing"
+            raise IllegalActionError(f"no player is to act: the hand waits for {what}")
+        cfg = self.config
+        stack = self.stacks[s]
+        committed = self.committed[s]
+        cb = self.current_bet
+        owe = cb - committed
+        to_call = min(owe, stack) if owe > 0 else 0
+        all_in_to = committed + stack
+        others_can_act = any(
+            not self.folded[j] and not self.all_in[j] for j in range(self.n) if j != s
+        )
+        can_open = stack > to_call and others_can_act
+        reopened = not self._acted[s] or self._seen[s] < self._full_raises
+        can_bet = can_raise = False
+        if cb == 0:
+            can_bet = can_open
+        else:
+            can_raise = (
+                can_open
+                and reopened
+                and (cfg.raise_cap is None or self._raises < cfg.raise_cap)
+                and (cfg.check_raise or not self._checked[s])
+            )
+        min_to = max_to = 0
+        if can_bet or can_raise:
+            unit = self._bet_unit(self.street)
+            if cfg.structure is Structure.FIXED_LIMIT:
+                min_to = max_to = cb + unit
+            else:
+                min_to = cb + self.last_full_raise if cb else unit
+                if cfg.structure is Structure.POT_LIMIT:
+                    # Pot-raise: call first, then raise by the pot that call makes.
+                    max_to = max(cb + self.pot_total + owe, min_to)
+                else:
+                    max_to = all_in_to
+            max_to = min(max_to, all_in_to)
+        return LegalActions(
+            seat=s, stack=stack, committed=committed, current_bet=cb, to_call=to_call,
+            pot=self.pot_total, big_blind=cfg.big_blind, can_fold=True, can_check=owe <= 0,
+            can_call=owe > 0, can_bet=can_bet, can_raise=can_raise, min_to=min_to,
+            max_to=max_to, all_in_to=all_in_to,
+        )
+
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Do ``action`` for the player to act (``seat``, when given, must be them)."""
+        if self.is_over:
+            raise HandOverError("the hand is over: no action is possible")
+        if seat is not None and seat != self.actor:
+            who = "nobody" if self.actor is None else f"seat {self.actor}"
+            raise OutOfTurnError(f"it is {who}'s turn, not seat {seat}'s")
+        legal = self.legal_actions()
+        action = self._normalise(action, legal)
+        self._validate(action, legal)
+        s = legal.seat
+        kind = action.kind
+        paid = 0
+        ev: list[Event] = []
+        if kind is ActionKind.FOLD:
+            self.folded[s] = True
+        elif kind is ActionKind.CALL:
+            paid = self._pay(s, legal.to_call)
+        elif kind in (ActionKind.BET, ActionKind.RAISE):
+            target = action.amount
+            paid = self._pay(s, target - self.committed[s])
+            increase = target - self.current_bet
+            if increase >= self.last_full_raise:
+                self.last_full_raise = increase
+                self._full_raises += 1
+            if kind is ActionKind.RAISE:
+                self._raises += 1
+            self.current_bet = max(self.current_bet, target)
+            self._aggressor = s
+        self._acted[s] = True
+        self._seen[s] = self._full_raises
+        self._checked[s] = kind is ActionKind.CHECK
+        if kind in (ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD):
+            action = Action(kind)
+        ev.append(Acted(s, action, paid, self.all_in[s]))
+        self.actor = self._next_actor(s)
+        self._progress(ev)
+        self.events.extend(ev)
+        return ev
+
+    @staticmethod
+    def _normalise(action: Action, legal: LegalActions) -> Action:
+        if action.kind is not ActionKind.ALL_IN:
+            return action
+        if not legal.can_all_in:
+            raise IllegalActionError(f"all in is not possible now ({_options(legal)})")
+        if legal.all_in_to <= legal.current_bet:
+            return Action.call()
+        if legal.current_bet == 0:
+            return Action.bet(legal.all_in_to)
+        return Action.raise_to(legal.all_in_to)
+
+    def _validate(self, action: Action, legal: LegalActions) -> None:
+        if legal.allows(action):
+            return
+        k = action.kind
+        cb, owe = legal.current_bet, legal.current_bet - legal.committed
+        opts = _options(legal)
+        if k is ActionKind.CHECK:
+            raise IllegalActionError(f"check is not possible: {owe} to call ({opts})")
+        if k is ActionKind.CALL:
+            raise IllegalActionError(f"call is not possible: there is nothing to call ({opts})")
+        if k is ActionKind.BET and cb > 0:
+            raise IllegalActionError(
+                f"bet is not possible: there is already a bet of {cb} — raise instead ({opts})"
+            )
+        if k is ActionKind.RAISE and cb == 0:
+            raise IllegalActionError(f"raise is not possible: there is no bet to raise ({opts})")
+        word = "bet" if k is ActionKind.BET else "raise"
+        if not (legal.can_bet or legal.can_raise):
+            why = self._why_no_raise(legal)
+            raise IllegalActionError(f"{word} is not possible: {why} ({opts})")
+        amount = action.amount
+        if amount > legal.all_in_to:
+            raise IllegalActionError(
+                f"you have only {legal.stack} behind: all in is {word} to {legal.all_in_to}"
+                f" ({opts})"
+            )
+        if amount < legal.min_to:
+            target = "minimum bet is" if word == "bet" else "minimum raise is to"
+            if self.config.structure is Structure.FIXED_LIMIT:
+                target = f"fixed limit: the {word} is to"
+            raise IllegalActionError(f"{target} {legal.min_to} ({_options(legal, skip=word)})")
+        limit = "pot limit" if self.config.structure is Structure.POT_LIMIT else "fixed limit"
+        raise IllegalActionError(f"{limit}: the most you can {word} to is {legal.max_to} ({opts})")
+
+    def _why_no_raise(self, legal: LegalActions) -> str:
+        s = legal.seat
+        if legal.stack <= legal.to_call:
+            return "you do not have chips beyond a call"
+        if not any(not self.folded[j] and not self.all_in[j] for j in range(self.n) if j != s):
+            return "every opponent is all in"
+        if self.config.raise_cap is not None and self._raises >= self.config.raise_cap:
+            return f"the cap of {self.config.raise_cap} raises is reached"
+        if not self.config.check_raise and self._checked[s]:
+            return "check-raise is not allowed at this table"
+        return "the short all-in did not reopen the betting"
+
+    # ------------------------------------------------------------------ showdown
+    def pots(self) -> list[Pot]:
+        """The pots as they stand (uncalled chips excluded), main pot first."""
+        return layer_pots(self.contributed, self._out())[0]
+
+    def _out(self) -> list[bool]:
+        return [f or m for f, m in zip(self.folded, self.mucked)]
+
+    def showdown_order(self) -> list[int]:
+        """Last river aggressor first, else first live seat left of the button; clockwise."""
+        live = [s for s in self._live() if not self.mucked[s]]
+        start = self._aggressor if (self._aggressor is not None and self.board and
+                                    len(self.board) == 5 and self._aggressor in live) else None
+        if start is None:
+            start = next((self.button + i) % self.n for i in range(1, self.n + 1)
+                         if (self.button + i) % self.n in live)
+        return [(start + i) % self.n for i in range(self.n) if (start + i) % self.n in live]
+
+    def _finish(self, ev: list[Event], showdown: bool) -> None:
+        self.actor = None
+        self.committed = [0] * self.n
+        pots, refunds = layer_pots(self.contributed, self._out())
+        for seat, amount in sorted(refunds.items()):
+            self.winnings[seat] += amount
+            ev.append(Refunded(seat, amount))
+        # No flop, no drop: rake only from pots that saw a flop.
+        contested = sum(p.amount for p in pots)
+        cfg = self.config
+        if cfg.rake_percent and self.board and contested:
+            rake = int(contested * Fraction(str(cfg.rake_percent)) / 100)
+            if cfg.rake_cap:
+                rake = min(rake, cfg.rake_cap)
+            self.rake = rake
+            if rake:
+                ev.append(Raked(rake))
+        left = self.rake
+        if showdown:
+            self._reveal(ev)
+        if showdown and cfg.tie_split is TieSplit.PROPORTIONAL:
+            self._award_proportional(ev, left)
+        else:
+            for index, pot in enumerate(pots):
+                amount = pot.amount
+                take = min(left, amount)
+                amount -= take
+                left -= take
+                self._award_pot(ev, index, amount, pot.eligible, showdown)
+        for s in range(self.n):
+            self.stacks[s] += self.winnings[s]
+        self.street = Street.COMPLETE
+        net = tuple(self.stacks[s] - self.starting_stacks[s] for s in range(self.n))
+        ev.append(HandEnded(tuple(self.stacks), net))
+
+    def _reveal(self, ev: list[Event]) -> None:
+        """Evaluate live hands in showdown order; with show_all off, losers muck."""
+        order = self.showdown_order()
+        for s in order:
+            cards = self.hole[s]
+            if cards is None:
+                raise CardError(f"seat {s}'s cards are unknown: they cannot go to showdown")
+            self.values[s] = evaluate(list(cards) + self.board)
+        pots, _ = layer_pots(self.contributed, self._out())
+        winners: set[int] = set()
+        for pot in pots:
+            best = max(self.values[s].value for s in pot.eligible)  # type: ignore[union-attr]
+            winners.update(s for s in pot.eligible if self.values[s].value == best)  # type: ignore[union-attr]
+        for i, s in enumerate(order):
+            v = self.values[s]
+            assert v is not None and self.hole[s] is not None
+            if self.config.show_all or i == 0 or s in winners or self.all_in[s]:
+                ev.append(Shown(s, tuple(self.hole[s]), v.name, tuple(v.cards)))
+            else:
+                ev.append(Mucked(s))
+
+    def _award_pot(
+        self, ev: list[Event], index: int, amount: int, eligible: tuple[int, ...], showdown: bool
+    ) -> None:
+        if len(eligible) == 1 or not showdown:
+            winners = list(eligible)  # uncontested: everyone else folded
+            hand_name = ""
+        else:
+            best = max(self.values[s].value for s in eligible)  # type: ignore[union-attr]
+            winners = [s for s in eligible if self.values[s].value == best]  # type: ignore[union-attr]
+            hand_name = self.values[winners[0]].name  # type: ignore[union-attr]
+        shares = split_evenly(amount, winners, self.button, self.n)
+        for s, share in zip(winners, shares):
+            self.winnings[s] += share
+        ev.append(PotAwarded(index, amount, tuple(winners), tuple(shares), hand_name))
+
+    def _award_proportional(self, ev: list[Event], rake: int) -> None:
+        """002's split: tied winners share in proportion to their expectations."""
+        _, refunds = layer_pots(self.contributed, self._out())
+        rem = [self.contributed[s] - refunds.get(s, 0) for s in range(self.n)]
+        contenders = [s for s in self._live() if not self.mucked[s]]
+        index = 0
+        while sum(rem) > 0 and contenders:
+            best = max(self.values[s].value for s in contenders)  # type: ignore[union-attr]
+            group = [s for s in contenders if self.values[s].value == best]  # type: ignore[union-attr]
+            total = sum(rem)
+            expect = {
+                s: (sum(min(r, rem[s]) for r in rem) if self.all_in[s] else total) for s in group
+            }
+            claim = max(expect.values())
+            cap = max(rem[s] for s in group) if all(self.all_in[s] for s in group) else None
+            take = min(rake, claim)
+            rake -= take
+            prize = claim - take
+            denom = sum(expect.values())
+            shares = [prize * expect[s] // denom for s in group]
+            odd = prize - sum(shares)
+            order = sorted(range(len(group)), key=lambda i: (group[i] - self.button - 1) % self.n)
+            for i in order[:odd]:
+                shares[i] += 1
+            for s, share in zip(group, shares):
+                self.winnings[s] += share
+            ev.append(PotAwarded(index, prize, tuple(group), tuple(shares),
+                                 self.values[group[0]].name))  # type: ignore[union-attr]
+            index += 1
+            rem = [0 if cap is None else max(0, r - cap) for r in rem]
+            contenders = [s for s in contenders if s not in group and rem[s] > 0]
+        leftover = sum(rem)
+        if leftover:  # chips nobody left can win go back to who put them in
+            for s in range(self.n):
+                if rem[s]:
+                    self.winnings[s] += rem[s]
+                    ev.append(Refunded(s, rem[s]))
+
+    # ------------------------------------------------------------------ views
+    def copy(self) -> Hand:
+        """An independent copy (bots explore, the UI previews)."""
+        other = Hand.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        for name in ("stacks", "committed", "contributed", "folded", "all_in", "mucked",
+                     "hole", "board", "events", "winnings", "_seen", "_acted", "_checked",
+                     "values"):
+            setattr(other, name, list(getattr(self, name)))
+        if self._deck is not None:
+            other._deck = list(self._deck)
+        return other
+
+    def view(self, seat: int | None, reveal_all: bool = False):  # -> PlayerView
+        """What ``seat`` may see (None: a spectator; ``reveal_all``: the arena's open cards)."""
+        from .view import player_view
+
+        return player_view(self, seat, reveal_all)
+
+    def __repr__(self) -> str:
+        return (f"Hand(street={self.street.value}, board={''.join(self.board)}, "
+                f"stacks={self.stacks}, committed={self.committed}, actor={self.actor})")
+
+
+def _options(legal: LegalActions, skip: str = "") -> str:
+    """What would be legal, for error messages ("legal: call 20, raise to 40-1000, fold")."""
+    opts = []
+    if legal.can_check:
+        opts.append("check")
+    if legal.can_call:
+        opts.append(f"call {legal.to_call}")
+    span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
+    if legal.can_bet and skip != "bet":
+        opts.append(f"bet {span}")
+    if legal.can_raise and skip != "raise":
+        opts.append(f"raise to {span}")
+    if legal.can_all_in and legal.all_in_to > legal.current_bet:
+        opts.append(f"go all in for {legal.all_in_to}")
+    if skip:
+        return "you may also " + ", ".join(opts) + (", or fold" if opts else "fold")
+    return "legal: " + ", ".join(opts + ["fold"])
