@@ -31,11 +31,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 from .cards import DECK, RANK_NAMES, RANKS, SUITS, parse_cards
 from .errors import CardError
 
-__all__ = ["Category", "HandValue", "evaluate", "evaluate_indices", "value_name"]
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = [
+    "Category", "HandValue", "evaluate", "evaluate_batch", "evaluate_indices", "value_name",
+]
 
 
 class Category(IntEnum):
@@ -367,3 +373,14 @@ def evaluate_indices(indices: Iterable[int]) -> int:
     mask = sum([1 << (i >> 2) for i in indices if i & 3 == suit])
     value = _FLUSH_VALUES.get(mask)
     return _flush_value_of_mask(mask) if value is None else value
+
+
+def evaluate_batch(cards: np.ndarray) -> np.ndarray:
+    """Packed values of many hands at once: an (N, 5..7) array of card indices -> (N,) int32.
+
+    numpy and its tables load on the first call, so importing the evaluator stays cheap
+    for the engine; see :mod:`game.engine.evaluator_batch`.
+    """
+    from .evaluator_batch import evaluate_batch as batch
+
+    return batch(cards)

@@ -193,4 +193,4 @@ def dense_rank_table(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     distinct, ordinal = np.unique(values, return_inverse=True)
     table = np.zeros(1 << RANK_KEY_BITS, dtype=np.int16)
     table[keys] = ordinal.astype(np.int16)
-    return table, distinct
+    return table, distinct.astype(np.int32)
