@@ -1,0 +1,88 @@
+"""Session statistics per seat: VPIP, PFR, aggression factor, bb/100.
+
+Counted from the engine's events of each finished hand, the standard way:
+
+* VPIP — share of hands dealt where the player put chips in voluntarily preflop
+  (a call, bet or raise; posting a blind or checking the big blind is not voluntary);
+* PFR — share of hands dealt with a preflop bet or raise;
+* aggression factor — (bets + raises) / calls over all streets (bets + raises when the
+  player never called);
+* bb/100 — net chips won, in big blinds of the hand they were won in, per 100 hands dealt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.actions import ActionKind
+from game.engine.events import Acted, BoardDealt
+
+_CALL = ActionKind.CALL
+_AGGRO = (ActionKind.BET, ActionKind.RAISE)
+
+
+@dataclass
+class SeatStats:
+    hands: int = 0
+    vpip_hands: int = 0
+    pfr_hands: int = 0
+    bets_raises: int = 0
+    calls: int = 0
+    net: int = 0  #: chips won minus lost
+    net_bb: float = 0.0
+
+    @property
+    def vpip(self) -> float:
+        return self.vpip_hands / self.hands if self.hands else 0.0
+
+    @property
+    def pfr(self) -> float:
+        return self.pfr_hands / self.hands if self.hands else 0.0
+
+    @property
+    def aggression(self) -> float:
+        return self.bets_raises / self.calls if self.calls else float(self.bets_raises)
+
+    @property
+    def bb_per_100(self) -> float:
+        return 100.0 * self.net_bb / self.hands if self.hands else 0.0
+
+
+class SessionStats:
+    """Per table seat counters; a new occupant of a chair continues that chair's line."""
+
+    def __init__(self, n_seats: int) -> None:
+        self.seats = [SeatStats() for _ in range(n_seats)]
+
+    def record(self, hand, hand_seats: Sequence[int]) -> None:
+        """Count one finished engine ``hand`` whose engine seat i is table seat hand_seats[i]."""
+        n = len(hand_seats)
+        vpip = [False] * n
+        pfr = [False] * n
+        preflop = True
+        seats = self.seats
+        for e in hand.events:
+            cls = e.__class__
+            if cls is Acted:
+                k = e.action.kind
+                if k is _CALL:
+                    seats[hand_seats[e.seat]].calls += 1
+                    if preflop:
+                        vpip[e.seat] = True
+                elif k in _AGGRO:
+                    seats[hand_seats[e.seat]].bets_raises += 1
+                    if preflop:
+                        vpip[e.seat] = pfr[e.seat] = True
+            elif cls is BoardDealt:
+                preflop = False
+        bb = hand.config.big_blind
+        start = hand.starting_stacks
+        for i, s in enumerate(hand_seats):
+            st = seats[s]
+            st.hands += 1
+            st.vpip_hands += vpip[i]
+            st.pfr_hands += pfr[i]
+            net = hand.stacks[i] - start[i]
+            st.net += net
+            st.net_bb += net / bb
