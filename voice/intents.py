@@ -1,0 +1,189 @@
+"""What a phrase means, before anyone asks whether it is legal: one typed record per family.
+
+The parser (:mod:`voice.parser`) produces these from text; the resolver
+(:mod:`voice.resolver`) turns the acting ones into engine actions.  Amounts are kept as
+spoken (``2.5`` big blinds, ``150`` chips); rounding to chips is the resolver's job because
+it depends on the situation.
+
+>>> BetTo(200).describe(), Multiple(2.5, of="bb").describe(), PotFraction(0.5).describe()
+('bet/raise to 200', '2.5 big blinds', 'half pot')
+>>> Unknown("nice hand", closest="call").describe()
+'not a command (closest: "call")'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Literal, Union
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+@dataclass(frozen=True)
+class Fold:
+    def describe(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True)
+class Check:
+    def describe(self) -> str:
+        return "check"
+
+
+@dataclass(frozen=True)
+class Call:
+    def describe(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True)
+class BetTo:
+    """'bet X' / 'raise to X' / 'raise X' / 'make it X': a street total of X.
+
+    ``alternative`` is set when the words allow a second reading — "raise two fifty" may be
+    "raise to fifty" misheard — so the resolver asks before acting.
+    """
+
+    amount: float
+    alternative: float | None = None
+
+    def describe(self) -> str:
+        alt = f" (or {_num(self.alternative)})" if self.alternative is not None else ""
+        return f"bet/raise to {_num(self.amount)}{alt}"
+
+
+@dataclass(frozen=True)
+class RaiseBy:
+    """'raise by X' / 'raise X more': X on top of the current bet."""
+
+    amount: float
+
+    def describe(self) -> str:
+        return f"raise by {_num(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Multiple:
+    """'N x' (of the current bet, big blinds when none is open) or 'N big blinds'."""
+
+    n: float
+    of: Literal["bet", "bb"] = "bet"
+
+    def describe(self) -> str:
+        return f"{_num(self.n)} x" if self.of == "bet" else f"{_num(self.n)} big blinds"
+
+
+_FRACTION_NAMES = {
+    Fraction(1): "pot", Fraction(1, 2): "half pot", Fraction(1, 3): "a third of the pot",
+    Fraction(2, 3): "two thirds pot", Fraction(3, 4): "three quarters pot",
+    Fraction(1, 4): "a quarter of the pot",
+}
+
+
+@dataclass(frozen=True)
+class PotFraction:
+    """'pot', 'half pot', '75 percent of the pot': a pot-sized bet or pot-raise."""
+
+    fraction: Fraction | float
+
+    def describe(self) -> str:
+        f = Fraction(self.fraction).limit_denominator(100)
+        return _FRACTION_NAMES.get(f, f"{_num(float(f) * 100)} percent of the pot")
+
+
+@dataclass(frozen=True)
+class MinRaise:
+    def describe(self) -> str:
+        return "minimum bet/raise"
+
+
+@dataclass(frozen=True)
+class BareRaise:
+    """'raise' or 'bet' with no amount: only fixed-limit knows how much that is."""
+
+    def describe(self) -> str:
+        return "bet/raise (no amount)"
+
+
+@dataclass(frozen=True)
+class AllIn:
+    def describe(self) -> str:
+        return "all in"
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """'yes' / 'confirm' / 'do it' (yes=True) or 'no' / 'cancel' (yes=False)."""
+
+    yes: bool
+
+    def describe(self) -> str:
+        return "yes" if self.yes else "no"
+
+
+class QuestionKind(Enum):
+    POT = "pot"
+    TO_CALL = "to_call"
+    HAND = "hand"
+    STACK = "stack"
+    TURN = "turn"
+    REPEAT = "repeat"
+    HELP = "help"
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: QuestionKind
+
+    def describe(self) -> str:
+        return f"question: {self.kind.value}"
+
+
+class TableKind(Enum):
+    DEAL = "deal"
+    REBUY = "rebuy"
+    TOP_UP = "top_up"
+    SIT_OUT = "sit_out"
+    BACK = "back"
+    PAUSE = "pause"
+    OPTIONS = "options"
+
+
+@dataclass(frozen=True)
+class TableCommand:
+    kind: TableKind
+
+    def describe(self) -> str:
+        return f"table: {self.kind.value}"
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """Nothing the game acts on; ``closest`` is the valid phrase it sounded most like."""
+
+    text: str
+    closest: str
+
+    def describe(self) -> str:
+        return f'not a command (closest: "{self.closest}")'
+
+
+#: Intents that ask the resolver for a betting action.
+ActionIntent = Union[  # noqa: UP007 - a runtime alias, kept readable on 3.10
+    Fold, Check, Call, BetTo, RaiseBy, Multiple, PotFraction, MinRaise, BareRaise, AllIn,
+]
+Intent = Union[ActionIntent, Confirm, Question, TableCommand, Unknown]  # noqa: UP007
+
+ACTION_INTENTS: tuple[type, ...] = (
+    Fold, Check, Call, BetTo, RaiseBy, Multiple, PotFraction, MinRaise, BareRaise, AllIn,
+)
+
+
+def is_action(intent: object) -> bool:
+    """True for the intents that would put chips in or fold."""
+    return isinstance(intent, ACTION_INTENTS)

@@ -1,0 +1,326 @@
+"""Intent plus the engine's legal actions to exactly one action — or a typed, explained no.
+
+This is python-chess's ``parse_san`` for spoken bets: :func:`resolve` returns a
+:class:`Resolved` holding one concrete engine :class:`~game.engine.actions.Action` that
+``legal.allows`` accepts, or a :class:`Rejection` whose ``reason`` is short enough to show
+and speak ("minimum raise is to 60", "check is not possible: 40 to call").  It never
+guesses: an amount that is not legal is refused with the limit named, never moved to one.
+
+Semantics (issue 3, and rule 000 section 7 for bet/raise words):
+
+- "bet X" / "raise to X" / "make it X": a street total of X; "bet" when a bet is open means
+  raise to, "raise" with nothing open means bet.  "raise by X": current bet + X.
+- "N x": N times the current bet, or N big blinds when no bet is open; "N big blinds".
+- pot fractions: raise to = current bet + f x (pot + amount to call) — the pot-raise.
+- amounts round to the nearest chip, halves up; below the minimum is refused naming it; at
+  or above the stack becomes all-in (unless a pot/fixed limit stops it first).
+- "call" with nothing to call checks; "check" facing a bet is refused; folding when
+  checking is free asks for confirmation, as do all-ins, bets over
+  ``confirm_fraction`` of the stack, amounts heard two ways, and low recognizer confidence.
+
+All-in comes back concrete (the CALL, BET or RAISE that puts every chip in, with
+``all_in=True``) so a hand history can write it down.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+from game.engine.actions import Action, ActionKind, LegalActions
+from game.engine.config import Structure
+
+from .intents import (
+    AllIn,
+    BareRaise,
+    BetTo,
+    Call,
+    Check,
+    Fold,
+    Intent,
+    MinRaise,
+    Multiple,
+    PotFraction,
+    RaiseBy,
+    Unknown,
+    is_action,
+)
+
+
+class RejectionKind(Enum):
+    NOT_UNDERSTOOD = "not_understood"  #: the parser found no command
+    NOT_AN_ACTION = "not_an_action"  #: a question, confirmation or table command
+    CANNOT_CHECK = "cannot_check"
+    CANNOT_CALL = "cannot_call"
+    CANNOT_FOLD = "cannot_fold"
+    CANNOT_RAISE = "cannot_raise"  #: no bet or raise is possible at all
+    NOT_A_RAISE = "not_a_raise"  #: a "raise" to no more than the current bet
+    BELOW_MINIMUM = "below_minimum"
+    ABOVE_MAXIMUM = "above_maximum"  #: over the pot or fixed limit
+    NEEDS_AMOUNT = "needs_amount"  #: "raise" alone where the size is free
+    ALREADY_ALL_IN = "already_all_in"
+    NOT_LEGAL = "not_legal"  #: anything else the engine would refuse
+
+
+@dataclass(frozen=True)
+class ResolveContext:
+    """House rules and recognizer facts the resolver weighs; all optional."""
+
+    #: A bet or raise putting in more than this share of the stack asks for "yes".
+    confirm_fraction: float = 0.5
+    #: The recognizer's confidence in the words (0..1), None for typed text.
+    confidence: float | None = None
+    #: Below this confidence every action asks for "yes".
+    min_confidence: float = 0.6
+    #: Names the limit in messages ("pot limit: ..."); inferred from amounts when None.
+    structure: Structure | None = None
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """One legal action; ``confirm`` when it must wait for "yes" (``why`` says why)."""
+
+    intent: Intent
+    action: Action
+    confirm: bool = False
+    why: str = ""
+    all_in: bool = False
+    ok: bool = field(default=True, init=False)
+
+    def describe(self) -> str:
+        """What will happen, as the game says it back ("raise to 200, all in")."""
+        text = str(self.action)
+        return text + (", all in" if self.all_in else "")
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """Nothing is done; ``reason`` is shown and spoken."""
+
+    intent: Intent
+    kind: RejectionKind
+    reason: str
+    ok: bool = field(default=False, init=False)
+
+
+Resolution = Resolved | Rejection
+
+
+class VoiceCommandError(ValueError):
+    """Raised by :func:`resolve_or_raise`; carries the :class:`Rejection`."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.reason)
+        self.rejection = rejection
+
+
+def round_chips(amount: float | Fraction) -> int:
+    """Nearest whole chip, halves up.
+
+    >>> round_chips(2.5), round_chips(Fraction(7, 3)), round_chips(149.5), round_chips(10)
+    (3, 2, 150, 10)
+    """
+    exact = amount if isinstance(amount, (int, Fraction)) else Fraction(repr(float(amount)))
+    return math.floor(exact + Fraction(1, 2))
+
+
+def _limit_name(legal: LegalActions, ctx: ResolveContext) -> str:
+    if ctx.structure is Structure.POT_LIMIT:
+        return "pot limit"
+    if ctx.structure is Structure.FIXED_LIMIT:
+        return "fixed limit"
+    return "fixed limit" if legal.min_to == legal.max_to else "pot limit"
+
+
+def _fixed(legal: LegalActions, ctx: ResolveContext) -> bool:
+    if ctx.structure is not None:
+        return ctx.structure is Structure.FIXED_LIMIT
+    return legal.min_to == legal.max_to < legal.all_in_to
+
+
+def _word(legal: LegalActions) -> str:
+    return "bet" if legal.can_bet else "raise"
+
+
+def _no_raise_reason(legal: LegalActions) -> str:
+    owe = legal.current_bet - legal.committed
+    if legal.stack == 0:
+        return "you are all in"
+    if owe > 0 and legal.stack <= owe:
+        return f"you can only call {legal.to_call} (all in) or fold"
+    if owe > 0:
+        return f"you can call {legal.to_call} or fold"
+    return "you can check or fold"
+
+
+def _cannot_raise(intent: Intent, legal: LegalActions) -> Rejection:
+    word = "raise" if legal.current_bet else "bet"
+    kind = RejectionKind.ALREADY_ALL_IN if legal.stack == 0 else RejectionKind.CANNOT_RAISE
+    return Rejection(intent, kind, f"{word} is not possible: {_no_raise_reason(legal)}")
+
+
+def _all_in(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolution:
+    if not legal.can_all_in:
+        if legal.stack == 0:
+            return Rejection(intent, RejectionKind.ALREADY_ALL_IN, "you are already all in")
+        if legal.can_bet or legal.can_raise:
+            word = _word(legal)
+            return Rejection(
+                intent, RejectionKind.ABOVE_MAXIMUM,
+                f"all in is not possible: {_limit_name(legal, ctx)}, the most you can {word}"
+                f" to is {legal.max_to}",
+            )
+        return _cannot_raise(intent, legal)
+    if legal.all_in_to <= legal.current_bet:
+        action = Action.call()
+    elif legal.can_bet:
+        action = Action.bet(legal.all_in_to)
+    else:
+        action = Action.raise_to(legal.all_in_to)
+    return Resolved(intent, action, confirm=True, why="all in", all_in=True)
+
+
+def _to_total(intent: Intent, total: int, legal: LegalActions, ctx: ResolveContext) -> Resolution:
+    """A bet or raise to a street total of ``total`` chips, checked against every limit."""
+    if not (legal.can_bet or legal.can_raise):
+        return _cannot_raise(intent, legal)
+    word = _word(legal)
+    cb = legal.current_bet
+    if total >= legal.all_in_to and legal.can_all_in:
+        return _all_in(intent, legal, ctx)
+    if cb and total <= cb:
+        return Rejection(
+            intent, RejectionKind.NOT_A_RAISE,
+            f"the bet is already {cb}: minimum raise is to {legal.min_to}",
+        )
+    if total > legal.max_to:
+        return Rejection(
+            intent, RejectionKind.ABOVE_MAXIMUM,
+            f"{_limit_name(legal, ctx)}: the most you can {word} to is {legal.max_to}",
+        )
+    if total < legal.min_to:
+        if _fixed(legal, ctx):
+            reason = f"fixed limit: the {word} is to {legal.min_to}"
+        elif word == "bet":
+            reason = f"minimum bet is {legal.min_to}"
+        else:
+            reason = f"minimum raise is to {legal.min_to}"
+        return Rejection(intent, RejectionKind.BELOW_MINIMUM, reason)
+    action = Action.bet(total) if legal.can_bet else Action.raise_to(total)
+    if not legal.allows(action):  # pragma: no cover - the checks above mirror allows()
+        return Rejection(intent, RejectionKind.NOT_LEGAL, f"{action} is not possible now")
+    adds = total - legal.committed
+    if adds > ctx.confirm_fraction * legal.stack:
+        return Resolved(intent, action, confirm=True, why="more than half your stack"
+                        if ctx.confirm_fraction == 0.5 else "a large share of your stack")
+    return Resolved(intent, action)
+
+
+def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolution:
+    owe = legal.current_bet - legal.committed
+    if isinstance(intent, Fold):
+        if not legal.can_fold:
+            return Rejection(intent, RejectionKind.CANNOT_FOLD, "fold is not possible now")
+        if legal.can_check:
+            return Resolved(intent, Action.fold(), confirm=True,
+                            why="checking is free: fold anyway?")
+        return Resolved(intent, Action.fold())
+    if isinstance(intent, Check):
+        if legal.can_check:
+            return Resolved(intent, Action.check())
+        return Rejection(intent, RejectionKind.CANNOT_CHECK,
+                         f"check is not possible: {owe} to call")
+    if isinstance(intent, Call):
+        if legal.can_call:
+            if legal.to_call >= legal.stack:
+                return Resolved(intent, Action.call(), confirm=True, why="calling puts you all in",
+                                all_in=True)
+            return Resolved(intent, Action.call())
+        if legal.can_check:
+            return Resolved(intent, Action.check(), why="nothing to call: check")
+        return Rejection(intent, RejectionKind.CANNOT_CALL, "call is not possible now")
+    if isinstance(intent, AllIn):
+        return _all_in(intent, legal, ctx)
+    if isinstance(intent, MinRaise):
+        return _to_total(intent, legal.min_to, legal, ctx)
+    if isinstance(intent, BareRaise):
+        if not (legal.can_bet or legal.can_raise):
+            return _cannot_raise(intent, legal)
+        if _fixed(legal, ctx):
+            return _to_total(intent, legal.min_to, legal, ctx)
+        word = _word(legal)
+        top = min(legal.max_to, legal.all_in_to)
+        return Rejection(
+            intent, RejectionKind.NEEDS_AMOUNT,
+            f"say how much: {word} to {legal.min_to} up to {top}, or min, pot, all in",
+        )
+    if isinstance(intent, BetTo):
+        return _to_total(intent, round_chips(intent.amount), legal, ctx)
+    if isinstance(intent, RaiseBy):
+        return _to_total(intent, legal.current_bet + round_chips(intent.amount), legal, ctx)
+    if isinstance(intent, Multiple):
+        base = legal.current_bet if intent.of == "bet" and legal.current_bet else legal.big_blind
+        return _to_total(intent, round_chips(Fraction(repr(float(intent.n))) * base), legal, ctx)
+    if isinstance(intent, PotFraction):
+        f = Fraction(intent.fraction) if isinstance(intent.fraction, (int, Fraction)) else Fraction(
+            repr(float(intent.fraction)))
+        total = round_chips(legal.current_bet + f * (legal.pot + owe))
+        return _to_total(intent, total, legal, ctx)
+    if isinstance(intent, Unknown):
+        return Rejection(intent, RejectionKind.NOT_UNDERSTOOD,
+                         f'didn\'t catch that: try "{intent.closest}"')
+    return Rejection(intent, RejectionKind.NOT_AN_ACTION,
+                     f"{intent.describe()} is not a betting action")
+
+
+def resolve(
+    intent: Intent, legal: LegalActions, context: ResolveContext | None = None,
+) -> Resolution:
+    """The one action ``intent`` means here, or why there is none.
+
+    >>> from voice.parser import parse
+    >>> legal = LegalActions(seat=2, stack=1000, committed=0, current_bet=20, to_call=20,
+    ...     pot=30, big_blind=20, can_fold=True, can_check=False, can_call=True,
+    ...     can_bet=False, can_raise=True, min_to=40, max_to=1000, all_in_to=1000)
+    >>> resolve(parse("raise to one fifty"), legal).action
+    Action(kind=<ActionKind.RAISE: 'raise'>, amount=150)
+    >>> resolve(parse("check"), legal).reason
+    'check is not possible: 20 to call'
+    >>> resolve(parse("raise to thirty"), legal).reason
+    'minimum raise is to 40'
+    >>> r = resolve(parse("pot"), legal); (r.action.amount, r.confirm)
+    (70, False)
+    >>> r = resolve(parse("jam"), legal); (str(r.action), r.all_in, r.confirm)
+    ('raise to 1000', True, True)
+    """
+    ctx = context or ResolveContext()
+    got = _resolve(intent, legal, ctx)
+    if isinstance(got, Resolved):
+        if not legal.allows(got.action):  # the promise: never an action the engine refuses
+            return Rejection(intent, RejectionKind.NOT_LEGAL, f"{got.action} is not possible now")
+        if ctx.confidence is not None and ctx.confidence < ctx.min_confidence and is_action(
+                intent) and not got.confirm:
+            return Resolved(intent, got.action, True, "not sure I heard that right", got.all_in)
+        if isinstance(intent, BetTo) and intent.alternative is not None and not got.confirm:
+            alt = round_chips(intent.alternative)
+            return Resolved(intent, got.action, True, f"did you mean {got.action.amount} or"
+                            f" to {alt}?", got.all_in)
+    return got
+
+
+def resolve_or_raise(
+    intent: Intent, legal: LegalActions, context: ResolveContext | None = None,
+) -> Resolved:
+    """:func:`resolve`, raising :class:`VoiceCommandError` instead of returning a rejection."""
+    got = resolve(intent, legal, context)
+    if isinstance(got, Rejection):
+        raise VoiceCommandError(got)
+    return got
+
+
+__all__ = [
+    "ActionKind", "Rejection", "RejectionKind", "Resolution", "ResolveContext", "Resolved",
+    "VoiceCommandError", "resolve", "resolve_or_raise", "round_chips",
+]
