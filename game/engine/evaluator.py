@@ -222,7 +222,9 @@ def _value_of_cards(cards: list[str] | tuple[str, ...], total: int) -> int:
 def _checked_cards(cards: str | Iterable[str]) -> list[str]:
     """Canonical card strings, or a CardError saying what is wrong and what is expected."""
     if isinstance(cards, str):
-        hand = parse_cards(cards)
+        tokens = cards.replace(",", " ").split()
+        # "Ah Kd 10h" is split on spaces (a "10" makes fixed-width parsing fail)
+        hand = parse_cards(tokens if len(tokens) > 1 else cards)
     else:
         try:
             hand = parse_cards(list(cards))
