@@ -225,7 +225,7 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
             return Rejection(intent, RejectionKind.CANNOT_FOLD, "fold is not possible now")
         if legal.can_check:
             return Resolved(intent, Action.fold(), confirm=True,
-                            why="checking is free: fold anyway?")
+                            why="checking is free")
         return Resolved(intent, Action.fold())
     if isinstance(intent, Check):
         if legal.can_check:
@@ -305,8 +305,8 @@ def resolve(
             return Resolved(intent, got.action, True, "not sure I heard that right", got.all_in)
         if isinstance(intent, BetTo) and intent.alternative is not None and not got.confirm:
             alt = round_chips(intent.alternative)
-            return Resolved(intent, got.action, True, f"did you mean {got.action.amount} or"
-                            f" to {alt}?", got.all_in)
+            return Resolved(intent, got.action, True, f"heard two ways: {got.action.amount} or"
+                            f" {alt}", got.all_in)
     return got
 
 

@@ -1,0 +1,127 @@
+"""The pending confirmation: a costly or uncertain action waits for "yes".
+
+All-ins, big bets, free folds and low-confidence phrases come out of the resolver with
+``confirm=True``.  :class:`ConfirmationGate` holds at most one of them: "yes" / "confirm" /
+"do it" applies it, "no" / "cancel" drops it, and so does silence for ``timeout`` seconds.
+Any other command while one is pending drops it too (the player changed their mind), and
+the caller goes on to resolve the new command.  The clock is injected so tests and the game
+loop decide what time it is — nothing here sleeps.
+
+>>> from game.engine.actions import Action
+>>> from voice.intents import AllIn, Confirm
+>>> from voice.resolver import Resolved
+>>> now = [0.0]
+>>> gate = ConfirmationGate(timeout=5.0, clock=lambda: now[0])
+>>> jam = Resolved(AllIn(), Action.raise_to(1000), confirm=True, why="all in", all_in=True)
+>>> gate.offer(jam).prompt
+'raise to 1000, all in? Say yes or no.'
+>>> now[0] = 3.0
+>>> gate.answer(Confirm(True)).resolved.action
+Action(kind=<ActionKind.RAISE: 'raise'>, amount=1000)
+>>> gate.offer(jam).prompt and (now.__setitem__(0, 9.0) or gate.tick()).reason
+'timed out'
+>>> gate.pending is None
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .intents import Confirm, Intent
+from .resolver import Resolved
+
+
+@dataclass(frozen=True)
+class Apply:
+    """Do this action now."""
+
+    resolved: Resolved
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """The action waits for "yes"; ``prompt`` is shown and spoken."""
+
+    resolved: Resolved
+    prompt: str
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """The pending action is gone: ``reason`` is "cancelled", "timed out" or "replaced"."""
+
+    resolved: Resolved
+    reason: str
+
+
+@dataclass(frozen=True)
+class NothingPending:
+    """A "yes" or "no" arrived with nothing waiting for it."""
+
+    reply: str = "there is nothing to confirm"
+
+
+Outcome = Apply | Waiting | Dropped | NothingPending
+
+
+class ConfirmationGate:
+    """At most one action waiting for "yes", dropped after ``timeout`` seconds."""
+
+    def __init__(self, timeout: float = 8.0, clock: Callable[[], float] = time.monotonic) -> None:
+        if timeout <= 0:
+            raise ValueError(f"confirmation timeout must be above 0 seconds, not {timeout}")
+        self.timeout = timeout
+        self._clock = clock
+        self._pending: Resolved | None = None
+        self._since = 0.0
+
+    @property
+    def pending(self) -> Resolved | None:
+        """The action waiting for an answer (None once it has timed out)."""
+        self.tick()
+        return self._pending
+
+    def offer(self, resolved: Resolved) -> Apply | Waiting:
+        """Pass a resolved action through: applied now, or held until "yes"."""
+        self._pending = None
+        if not resolved.confirm:
+            return Apply(resolved)
+        self._pending, self._since = resolved, self._clock()
+        return Waiting(resolved, prompt(resolved))
+
+    def answer(self, intent: Intent) -> Outcome:
+        """Feed the next parsed phrase.
+
+        A :class:`Confirm` settles the pending action; any other intent drops it
+        (:class:`Dropped` with reason "replaced") and the caller handles that intent.
+        """
+        expired = self.tick()
+        if expired is not None and isinstance(intent, Confirm):
+            return expired
+        current = self._pending
+        if current is None:
+            return NothingPending()
+        self._pending = None
+        if isinstance(intent, Confirm):
+            return Apply(current) if intent.yes else Dropped(current, "cancelled")
+        return Dropped(current, "replaced")
+
+    def tick(self) -> Dropped | None:
+        """Drop the pending action if its time is up (call it from the game loop)."""
+        if self._pending is not None and self._clock() - self._since >= self.timeout:
+            gone, self._pending = self._pending, None
+            return Dropped(gone, "timed out")
+        return None
+
+    def clear(self) -> None:
+        """Forget the pending action (the hand moved on, the player acted by mouse...)."""
+        self._pending = None
+
+
+def prompt(resolved: Resolved) -> str:
+    """The question asked before a confirmed action ("fold (checking is free)? ...")."""
+    why = f" ({resolved.why})" if resolved.why and resolved.why != "all in" else ""
+    return f"{resolved.describe()}{why}? Say yes or no."
