@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .actions import Action
+from .evaluator import HandValue
 
 
 class Street(Enum):
@@ -60,8 +61,16 @@ class StreetStarted:
 class Shown:
     seat: int
     cards: tuple[str, ...]
-    hand_name: str
-    best_five: tuple[str, ...]
+    #: The evaluated hand; its name and five cards are decoded only when asked for.
+    value: HandValue
+
+    @property
+    def hand_name(self) -> str:
+        return self.value.name
+
+    @property
+    def best_five(self) -> tuple[str, ...]:
+        return tuple(self.value.cards)
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,13 @@ class PotAwarded:
     amount: int
     winners: tuple[int, ...]
     shares: tuple[int, ...]  #: chips to each winner, same order
-    hand_name: str  #: "" when won without showdown
+    #: The winning hand; None when the pot was won without a showdown.
+    value: HandValue | None = None
+
+    @property
+    def hand_name(self) -> str:
+        """"two pair, kings and fives", or "" when won without showdown."""
+        return self.value.name if self.value is not None else ""
 
 
 @dataclass(frozen=True)

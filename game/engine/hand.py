@@ -60,6 +60,7 @@ _NEXT = {
     Street.TURN: Street.RIVER,
     Street.RIVER: Street.SHOWDOWN,
 }
+_DECK_SET = frozenset(DECK)
 _BOARD_COUNT = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
@@ -185,11 +186,12 @@ class Hand:
 
     @staticmethod
     def _check_deck(deck: list[str]) -> None:
-        if len(set(deck)) != len(deck):
+        cards = set(deck)
+        if len(cards) != len(deck):
             raise CardError("the deck holds a card twice")
-        for c in deck:
-            if c not in DECK:
-                raise CardError(f"{c!r} in the deck is not a card")
+        if not cards <= _DECK_SET:
+            bad = sorted(cards - _DECK_SET)
+            raise CardError(f"{bad[0]!r} in the deck is not a card")
 
     def _draw(self, k: int) -> tuple[str, ...]:
         assert self._deck is not None
@@ -334,6 +336,7 @@ class Hand:
 
     def _progress(self, ev: list[Event] | None = None) -> None:
         """Deal, close rounds and finish the hand until an actor or a card is awaited."""
+        self._legal: LegalActions | None = None  # every change of state passes here
         own = ev is None
         out: list[Event] = [] if ev is None else ev
         while True:
@@ -380,6 +383,8 @@ class Hand:
     # ------------------------------------------------------------------ actions
     def legal_actions(self) -> LegalActions:
         """What the player to act may do, with exact amounts."""
+        if self._legal is not None:
+            return self._legal
         if self.is_over:
             raise HandOverError("the hand is over: no action is possible")
         s = self.actor
@@ -422,12 +427,13 @@ class Hand:
                 else:
                     max_to = all_in_to
             max_to = min(max_to, all_in_to)
-        return LegalActions(
+        self._legal = LegalActions(
             seat=s, stack=stack, committed=committed, current_bet=cb, to_call=to_call,
             pot=self.pot_total, big_blind=cfg.big_blind, can_fold=True, can_check=owe <= 0,
             can_call=owe > 0, can_bet=can_bet, can_raise=can_raise, min_to=min_to,
             max_to=max_to, all_in_to=all_in_to,
         )
+        return self._legal
 
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Do ``action`` for the player to act (``seat``, when given, must be them)."""
@@ -597,7 +603,7 @@ class Hand:
             v = self.values[s]
             assert v is not None and self.hole[s] is not None
             if self.config.show_all or i == 0 or s in winners or self.all_in[s]:
-                ev.append(Shown(s, tuple(self.hole[s]), v.name, tuple(v.cards)))
+                ev.append(Shown(s, tuple(self.hole[s]), v))
             else:
                 ev.append(Mucked(s))
 
@@ -606,15 +612,15 @@ class Hand:
     ) -> None:
         if len(eligible) == 1 or not showdown:
             winners = list(eligible)  # uncontested: everyone else folded
-            hand_name = ""
+            value = None
         else:
             best = max(self.values[s].value for s in eligible)  # type: ignore[union-attr]
             winners = [s for s in eligible if self.values[s].value == best]  # type: ignore[union-attr]
-            hand_name = self.values[winners[0]].name  # type: ignore[union-attr]
+            value = self.values[winners[0]]
         shares = split_evenly(amount, winners, self.button, self.n)
         for s, share in zip(winners, shares):
             self.winnings[s] += share
-        ev.append(PotAwarded(index, amount, tuple(winners), tuple(shares), hand_name))
+        ev.append(PotAwarded(index, amount, tuple(winners), tuple(shares), value))
 
     def _award_proportional(self, ev: list[Event], rake: int) -> None:
         """002's split: tied winners share in proportion to their expectations."""
@@ -643,7 +649,7 @@ class Hand:
             for s, share in zip(group, shares):
                 self.winnings[s] += share
             ev.append(PotAwarded(index, prize, tuple(group), tuple(shares),
-                                 self.values[group[0]].name))  # type: ignore[union-attr]
+                                 self.values[group[0]]))
             index += 1
             rem = [0 if cap is None else max(0, r - cap) for r in rem]
             contenders = [s for s in contenders if s not in group and rem[s] > 0]
