@@ -24,6 +24,7 @@ game.session.errors.RebuyError: rebuy of 900 refused: Bob's stack would be 1895,
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import secrets
 import time
@@ -54,6 +55,7 @@ from .events import (
     TimedOut,
     WaitingForBigBlind,
 )
+from .history import HistoryFile
 from .rules import HouseRules
 from .stats import SessionStats
 
@@ -130,6 +132,7 @@ class Table:
         seed: int | None = None,
         journal: Journal | None = None,
         clock: Callable[[], float] = time.monotonic,
+        history: str | os.PathLike[str] | None = None,
     ) -> None:
         if not 2 <= len(seats) <= MAX_SEATS:
             raise SeatError(f"a table has 2 to {MAX_SEATS} chairs, not {len(seats)}")
@@ -152,11 +155,14 @@ class Table:
         self.winner: int | None = None
         self.places: list[tuple[int, str, int]] = []  #: freeze-out: (place, name, hand)
         self.actions = 0  #: actions applied in the session (bench figure)
+        self.rebuys_by_seat: dict[int, int] = {}  #: rebuys per chair over the session
         self.deck: list[str] = []
         self._clock = ActionClock(rules.action_seconds, rules.time_bank_seconds)
         self._t0 = clock()
         self._elapsed_base = 0.0
         self.initial_seats = tuple(seats)
+        self.history = HistoryFile(history) if history is not None else None
+        self.history_done: set[int] = set()  #: hands already in the history file
         for i, spec in enumerate(seats):
             if spec is not None:
                 self._seat_player(i, spec, initial=True)
@@ -287,6 +293,7 @@ class Table:
         p.stack += amount
         p.rebuys += 1
         p.rebuy_chips += amount
+        self.rebuys_by_seat[seat] = self.rebuys_by_seat.get(seat, 0) + 1
         self.ledger.rebuy_chips += amount
         if returning and not p.sitting_out:
             p.waiting = True
@@ -472,6 +479,9 @@ class Table:
             self.players[s].stack = h.stacks[i]  # type: ignore[union-attr]
         self.ledger.rake += h.rake
         self.stats.record(h, self.hand_seats)
+        if self.history is not None and self.hand_number not in self.history_done:
+            names = [self.players[s].name for s in self.hand_seats]  # type: ignore[union-attr]
+            self.history.append(h, self.hand_number, names)
         self._clock.start_turn(None, 0.0)
         if self.journal is not None:
             self.journal.hand_ended(self.hand_number, [h.stacks[i] for i in range(h.n)])
