@@ -3,9 +3,10 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 
-.PHONY: play test lint bench clean venv test-venv
+.PHONY: play test test-deps bench clean venv test-venv
 
 $(BIN)/python:
+	bash scripts/system-deps.sh play
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
@@ -20,12 +21,16 @@ play: venv
 	$(BIN)/holdem play
 
 # Whole suite: lint, then every test (unit, property, doctest, real speech and screen).
-test: test-venv
+test-deps:
+	bash scripts/system-deps.sh test
+
+test: test-deps test-venv
 	$(BIN)/ruff check game voice bots tests benchmarks
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
+# Every benchmark, each side by side with its reference where it has one (slow).
 bench: test-venv
-	$(BIN)/python -m benchmarks.run
+	bash benchmarks/run-all.sh
 
 clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
