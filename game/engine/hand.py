@@ -101,6 +101,8 @@ class Hand:
         self.folded = [False] * n
         self.all_in = [False] * n
         self.mucked = [False] * n
+        self._n_live = n  # not folded (kept as counters: they are read on every action)
+        self._n_active = n  # not folded and not all in
         self.hole: list[tuple[str, ...] | None] = [None] * n
         self.board: list[str] = []
         self.events: list[Event] = []
@@ -180,8 +182,9 @@ class Hand:
         self.stacks[seat] -= paid
         self.committed[seat] += paid
         self.contributed[seat] += paid
-        if self.stacks[seat] == 0:
+        if self.stacks[seat] == 0 and not self.all_in[seat]:
             self.all_in[seat] = True
+            self._n_active -= 1
         return paid
 
     @staticmethod
@@ -213,9 +216,6 @@ class Hand:
     def _live(self) -> list[int]:
         return [s for s in range(self.n) if not self.folded[s]]
 
-    def _active_count(self) -> int:
-        return sum(1 for s in range(self.n) if not self.folded[s] and not self.all_in[s])
-
     def _needs_action(self, seat: int, active: int) -> bool:
         if self.folded[seat] or self.all_in[seat]:
             return False
@@ -224,7 +224,7 @@ class Hand:
         return not self._acted[seat] and active >= 2
 
     def _next_actor(self, after: int) -> int | None:
-        active = self._active_count()
+        active = self._n_active
         for i in range(1, self.n + 1):
             seat = (after + i) % self.n
             if self._needs_action(seat, active):
@@ -342,7 +342,7 @@ class Hand:
         while True:
             if self.street is Street.COMPLETE:
                 break
-            if len(self._live()) == 1:
+            if self._n_live == 1:
                 self._finish(out, showdown=False)
                 break
             if self.street is Street.SHOWDOWN:
@@ -451,6 +451,8 @@ class Hand:
         ev: list[Event] = []
         if kind is ActionKind.FOLD:
             self.folded[s] = True
+            self._n_live -= 1
+            self._n_active -= 1
         elif kind is ActionKind.CALL:
             paid = self._pay(s, legal.to_call)
         elif kind in (ActionKind.BET, ActionKind.RAISE):
