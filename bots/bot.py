@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from game.engine.actions import Action
 from game.engine.events import HoleDealt
 
+from .equity import warm_up
 from .lineup import BotSpec, parse_spec
 from .opponents import OpponentModel
 from .personalities import LEVELS, PERSONALITIES, Level, Personality
@@ -31,6 +32,8 @@ class Bot:
         self._policy = Policy(self.personality, self.level, self.model)
         #: The last decision with its purpose ("value", "bluff", ...) for banter and stats.
         self.last_decision: Decision | None = None
+        if spec.style != "random":
+            warm_up()
 
     @property
     def name(self) -> str:

@@ -29,10 +29,15 @@ _batch = getattr(evaluator, "evaluate_batch", None)
 
 def score_hands(cards: np.ndarray) -> np.ndarray:
     """Evaluator values of an (N, 7) array of card indices, as int64."""
-    if _batch is not None and cards.shape[1] == 7:
+    if _batch is not None:
         return np.asarray(_batch(cards), dtype=np.int64)
     ev = evaluator.evaluate_indices
     return np.fromiter((ev(row) for row in cards.tolist()), np.int64, len(cards))
+
+
+def warm_up() -> None:
+    """Load the evaluator's tables now (about 0.1 s once) rather than in a first decision."""
+    score_hands(np.array([[0, 5, 10, 15, 20, 25, 30]], np.int64))
 
 
 def live_weights(weights: np.ndarray, dead: Sequence[int]) -> np.ndarray:

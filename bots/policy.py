@@ -49,7 +49,7 @@ COMMIT_SHARE = 0.3
 class Decision:
     action: Action
     #: Why: "open", "limp", "3bet", "call", "fold", "check", "value", "bluff",
-    #: "protection", "cbet", "semibluff", "trap", "shove".
+    #: "protection", "cbet", "semibluff", "trap", "shove", "pressure".
     purpose: str
     equity: float | None = None
 
@@ -221,6 +221,9 @@ class Policy:
         if draw and rng.random() < self.s.aggression * self.s.bluff * 1.5:
             return self._raise_pot(sit, 0.8, "semibluff", e)
         if rng.random() < chance(e - need, noise):
+            # Aggressive styles turn some of their calls into raises (a maniac's trademark).
+            if rng.random() < max(0.0, self.s.aggression - 0.6) * 0.8:
+                return self._raise_pot(sit, 0.8, "pressure", e)
             return Decision(Action.call(), "call", e)
         if not river and k == 1 and rng.random() < self.s.bluff * 0.15 * fe:
             return self._raise_pot(sit, 0.8, "bluff", e)

@@ -1,0 +1,219 @@
+"""Bots' voices: pyttsx3 (espeak-ng) on a worker thread behind a queue.
+
+Why a worker and files: synthesis takes tens of milliseconds and pyttsx3's ``say()``
+plays through ``aplay`` and blocks; the game loop must never wait on either.  The worker
+renders each line with ``save_to_file`` into a WAV and hands the file to a playback
+callback — the UI decides the channel (``play_with_pygame`` when pygame.mixer is up).
+If synthesis fails the callback is simply not called: the speech bubble, shown by the UI
+from the banter :class:`~bots.banter.Line` at once, is unaffected.  ``enabled = False``
+(the "voices off" setting) makes ``say`` a no-op.
+
+Stale lines are dropped rather than spoken late: a quip about a hand three hands ago is
+worse than silence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import tempfile
+import threading
+import time
+import wave
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from .personalities import Voice
+
+
+@dataclass(frozen=True)
+class Utterance:
+    text: str
+    voice: Voice
+    event_at: float  #: clock time of the event that prompted the line
+    tag: object = None  #: anything the caller wants back (e.g. the banter Line)
+
+
+@dataclass(frozen=True)
+class Rendered:
+    utterance: Utterance
+    path: Path
+    seconds: float  #: audio duration
+    render_ms: float
+    ready_at: float  #: clock time the audio was ready to play (playback starts now)
+
+    @property
+    def latency_ms(self) -> float:
+        """Event to start of audio."""
+        return (self.ready_at - self.utterance.event_at) * 1000
+
+
+class SpeechError(RuntimeError):
+    """Text-to-speech could not render a line (engine missing, voice unknown...)."""
+
+
+def _quiet_driver() -> None:
+    """pyttsx3's espeak driver prints "Audio saved to ..." on stdout for every file; that
+    would corrupt JSON output of headless commands, so give the driver module a silent
+    ``print`` (it only ever prints that notice)."""
+    with contextlib.suppress(ImportError):
+        import pyttsx3.drivers.espeak as drv
+
+        drv.print = lambda *a, **k: None  # type: ignore[attr-defined]
+
+
+class Synthesizer:
+    """One pyttsx3 engine; use it from one thread only (the worker's)."""
+
+    def __init__(self) -> None:
+        try:
+            import pyttsx3
+
+            _quiet_driver()
+            self.engine = pyttsx3.init("espeak")
+        except Exception as exc:  # no libespeak, no pyttsx3: speech is off, bubbles stay
+            raise SpeechError(f"text-to-speech unavailable: {exc}") from exc
+
+    def render(self, text: str, voice: Voice, path: Path) -> float:
+        """Render ``text`` in ``voice`` to a WAV at ``path``; returns its duration (s)."""
+        e = self.engine
+        try:
+            e.setProperty("voice", voice.id)
+            e.setProperty("rate", voice.rate)
+            e.setProperty("pitch", voice.pitch)
+            e.save_to_file(text, str(path))
+            e.runAndWait()
+        except Exception as exc:
+            raise SpeechError(f"could not speak {text!r} with voice {voice.id}: {exc}") from exc
+        return wav_seconds(path)
+
+
+def wav_seconds(path: Path) -> float:
+    try:
+        with wave.open(str(path), "rb") as w:
+            return w.getnframes() / float(w.getframerate())
+    except (OSError, wave.Error, EOFError) as exc:
+        raise SpeechError(f"no audio was written to {path}: {exc}") from exc
+
+
+def play_with_pygame(rendered: Rendered) -> None:
+    """Playback callback for the game window: plays on pygame.mixer if it is running."""
+    import pygame
+
+    if pygame.mixer.get_init():
+        pygame.mixer.Sound(str(rendered.path)).play()
+
+
+class SpeechWorker:
+    """Queue + thread: ``say()`` returns at once; audio is rendered and handed on later."""
+
+    def __init__(
+        self,
+        on_audio: Callable[[Rendered], None] | None = None,
+        on_error: Callable[[Utterance, Exception], None] | None = None,
+        out_dir: Path | None = None,
+        enabled: bool = True,
+        max_queue: int = 6,
+        max_age: float = 6.0,
+        clock: Callable[[], float] = time.monotonic,
+        keep_files: bool = False,
+    ) -> None:
+        self.on_audio = on_audio
+        self.on_error = on_error
+        self.enabled = enabled
+        self.max_age = max_age
+        self.clock = clock
+        self.keep_files = keep_files
+        self._tmp = None if out_dir else tempfile.TemporaryDirectory(prefix="holdem-tts-")
+        self.out_dir = Path(out_dir) if out_dir else Path(self._tmp.name)
+        self._q: queue.Queue[Utterance | None] = queue.Queue(maxsize=max_queue)
+        self._thread: threading.Thread | None = None
+        self._count = 0
+        self.errors: list[str] = []
+        self.dropped = 0
+        self.rendered: list[Rendered] = []
+
+    # --- game-loop side (never blocks) ---------------------------------------------------
+    def start(self) -> SpeechWorker:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="tts-worker", daemon=True)
+            self._thread.start()
+        return self
+
+    def say(self, text: str, voice: Voice, event_at: float | None = None,
+            tag: object = None) -> bool:
+        """Queue a line; False when voices are off or the queue is full (line dropped)."""
+        if not self.enabled or not text.strip():
+            return False
+        if self._thread is None:
+            self.start()
+        u = Utterance(text, voice, self.clock() if event_at is None else event_at, tag)
+        try:
+            self._q.put_nowait(u)
+        except queue.Full:
+            self.dropped += 1
+            return False
+        return True
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self._thread is not None:
+            with contextlib.suppress(queue.Full):
+                self._q.put(None, timeout=timeout)
+            self._thread.join(timeout)
+            self._thread = None
+        if self._tmp is not None and not self.keep_files:
+            self._tmp.cleanup()
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """For tests and benchmarks: wait until every queued line is handled."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if self._q.unfinished_tasks == 0:
+                return True
+            time.sleep(0.005)
+        return False
+
+    # --- worker side ---------------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            synth = Synthesizer()
+        except SpeechError as exc:
+            self.errors.append(str(exc))
+            synth = None
+        while True:
+            u = self._q.get()
+            try:
+                if u is None:
+                    return
+                if synth is None:
+                    self._fail(u, SpeechError(self.errors[0]))
+                elif self.clock() - u.event_at > self.max_age:
+                    self.dropped += 1
+                else:
+                    self._speak(synth, u)
+            finally:
+                self._q.task_done()
+
+    def _speak(self, synth: Synthesizer, u: Utterance) -> None:
+        self._count += 1
+        path = self.out_dir / f"line-{self._count:05d}.wav"
+        t0 = time.perf_counter()
+        try:
+            seconds = synth.render(u.text, u.voice, path)
+        except SpeechError as exc:
+            self._fail(u, exc)
+            return
+        r = Rendered(u, path, seconds, (time.perf_counter() - t0) * 1000, self.clock())
+        self.rendered.append(r)
+        if self.on_audio is not None:
+            try:
+                self.on_audio(r)
+            except Exception as exc:  # a broken player must not kill the worker
+                self._fail(u, exc)
+
+    def _fail(self, u: Utterance, exc: Exception) -> None:
+        self.errors.append(str(exc))
+        if self.on_error is not None:
+            with contextlib.suppress(Exception):
+                self.on_error(u, exc)
