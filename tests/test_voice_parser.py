@@ -1,0 +1,240 @@
+"""The grammar parser: every phrase family, spoken numbers, recognizer confusions, chit-chat."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from voice import vocabulary
+from voice.help import help_examples
+from voice.intents import (
+    AllIn,
+    BareRaise,
+    BetTo,
+    Call,
+    Check,
+    Confirm,
+    Fold,
+    MinRaise,
+    Multiple,
+    PotFraction,
+    Question,
+    QuestionKind,
+    RaiseBy,
+    TableCommand,
+    TableKind,
+    Unknown,
+    is_action,
+)
+from voice.numbers import parse_number
+from voice.parser import parse
+
+# --- spoken numbers -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("said", "value"), [
+    ("one fifty", 150), ("two fifty", 250), ("twelve hundred", 1200),
+    ("two thousand five hundred", 2500), ("a hundred", 100), ("200", 200), ("1,200", 1200),
+    ("two and a half", 2.5), ("2.5", 2.5), ("forty two", 42), ("one hundred and five", 105),
+    ("a thousand", 1000), ("fifteen hundred", 1500), ("three thousand two hundred fifty", 3250),
+    ("twenty five hundred", 2500), ("one point five", 1.5), ("seventy-five", 75),
+])
+def test_spoken_numbers_read_as_dealers_say_them(said, value):
+    assert parse_number(said) == value
+
+
+@pytest.mark.parametrize("said", ["hundred", "and", "two two", "nice", "", "a"])
+def test_words_that_are_not_one_number_read_as_none(said):
+    assert parse_number(said) is None
+
+
+# --- fold, check, call ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("said", ["fold", "I fold", "fold my hand", "I'll fold", "folded"])
+def test_fold_phrases(said):
+    assert parse(said) == Fold()
+
+
+@pytest.mark.parametrize("said", ["check", "I check", "I'll check", "check it", "checks",
+                                  "uh check please"])
+def test_check_phrases(said):
+    assert parse(said) == Check()
+
+
+@pytest.mark.parametrize("said", ["call", "call it", "I call", "I'll call", "call that",
+                                  "I'm gonna call", "let's call", "calling"])
+def test_call_phrases(said):
+    assert parse(said) == Call()
+
+
+def test_check_never_becomes_fold():
+    for said in ("check", "check check", "czech", "checked", "check it please"):
+        assert parse(said) == Check()
+
+
+# --- bets and raises ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("said", "amount"), [
+    ("bet one fifty", 150), ("raise to two hundred", 200), ("raise 300", 300),
+    ("make it twelve hundred", 1200), ("raised to 400", 400), ("bet 1,200", 1200),
+    ("raise it to five hundred", 500), ("bet $75", 75),
+])
+def test_bet_and_raise_to_name_the_street_total(said, amount):
+    assert parse(said) == BetTo(amount)
+
+
+def test_to_heard_as_two_before_a_number_is_read_as_to():
+    assert parse("raise two two hundred") == BetTo(200)
+    assert parse("raise too two hundred") == BetTo(200)
+
+
+def test_an_amount_that_reads_two_ways_keeps_the_other_reading():
+    """ "raise two fifty" is 250 — or "raise to fifty" misheard; the resolver asks."""
+    assert parse("raise two fifty") == BetTo(250, alternative=50)
+
+
+def test_for_heard_before_hundred_is_four():
+    assert parse("raise for hundred") == BetTo(400)
+
+
+@pytest.mark.parametrize(("said", "amount"), [
+    ("raise by fifty", 50), ("raise it by 100", 100), ("raise one hundred more", 100),
+])
+def test_raise_by_is_on_top_of_the_current_bet(said, amount):
+    assert parse(said) == RaiseBy(amount)
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("three x", 3), ("3x", 3), ("raise three x", 3), ("three times", 3),
+    ("two and a half x", 2.5), ("2.5x", 2.5), ("raise 4 times the bet", 4),
+])
+def test_multiples_of_the_bet(said, n):
+    assert parse(said) == Multiple(n, of="bet")
+
+
+@pytest.mark.parametrize(("said", "n"), [
+    ("four big blinds", 4), ("three times the big blind", 3), ("raise to 5 big blinds", 5),
+    ("2.5 bb", 2.5),
+])
+def test_multiples_of_the_big_blind(said, n):
+    assert parse(said) == Multiple(n, of="bb")
+
+
+@pytest.mark.parametrize(("said", "fraction"), [
+    ("pot", 1), ("bet the pot", 1), ("pot it", 1), ("half pot", Fraction(1, 2)),
+    ("bet half the pot", Fraction(1, 2)), ("a third of the pot", Fraction(1, 3)),
+    ("two thirds pot", Fraction(2, 3)), ("three quarters pot", Fraction(3, 4)),
+    ("seventy five percent of the pot", Fraction(3, 4)), ("33% pot", Fraction(33, 100)),
+])
+def test_pot_fractions(said, fraction):
+    assert parse(said) == PotFraction(Fraction(fraction))
+
+
+@pytest.mark.parametrize("said", ["min raise", "minimum", "min bet", "minimum raise"])
+def test_minimum(said):
+    assert parse(said) == MinRaise()
+
+
+@pytest.mark.parametrize("said", ["all in", "shove", "jam", "I'm all in", "alling", "all-in",
+                                  "go all in", "let's go all in", "shove it"])
+def test_all_in(said):
+    assert parse(said) == AllIn()
+
+
+def test_raise_without_an_amount_is_its_own_intent():
+    assert parse("raise") == BareRaise()
+
+
+# --- confirmation, questions, table ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("said", "yes"), [
+    ("yes", True), ("confirm", True), ("do it", True), ("yes please", True),
+    ("no", False), ("cancel", False), ("never mind", False),
+])
+def test_confirmations(said, yes):
+    assert parse(said) == Confirm(yes)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("what's the pot", QuestionKind.POT), ("what is the pot", QuestionKind.POT),
+    ("how much to call", QuestionKind.TO_CALL), ("what do I have", QuestionKind.HAND),
+    ("what's my stack", QuestionKind.STACK), ("whose turn", QuestionKind.TURN),
+    ("who's turn is it", QuestionKind.TURN), ("repeat", QuestionKind.REPEAT),
+    ("help", QuestionKind.HELP),
+])
+def test_questions(said, kind):
+    assert parse(said) == Question(kind)
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("deal", TableKind.DEAL), ("next hand", TableKind.DEAL), ("rebuy", TableKind.REBUY),
+    ("top up", TableKind.TOP_UP), ("sit out", TableKind.SIT_OUT), ("I'm back", TableKind.BACK),
+    ("pause", TableKind.PAUSE), ("options", TableKind.OPTIONS),
+])
+def test_table_commands(said, kind):
+    assert parse(said) == TableCommand(kind)
+
+
+# --- tolerance and conservatism -------------------------------------------------------------
+
+
+def test_fillers_are_ignored_anywhere():
+    assert parse("uh um I'll raise to uh two hundred please") == BetTo(200)
+
+
+def test_words_out_of_order_still_match_one_meaning():
+    """Vosk's phrase list is a bigram model: the words can come out in another order."""
+    assert parse("in all") == AllIn()
+    assert parse("to raise two hundred") == BetTo(200)
+    assert parse("it call") == Call()
+
+
+@pytest.mark.parametrize("said", [
+    "nice hand", "good luck everyone", "I think I will call it a night", "I think I will call",
+    "good call", "call you later", "well played", "two hundred", "raise to", "bet for",
+    "check fold", "fold check", "all", "", "[unk]", "[unk] call", "call [unk]", "thank you",
+])
+def test_chit_chat_and_fragments_do_not_act(said):
+    got = parse(said)
+    assert isinstance(got, Unknown)
+    assert got.closest  # always a valid phrase to suggest
+
+
+def test_unknown_names_the_closest_valid_phrase():
+    assert parse("call it a night").closest == "call it"
+    assert parse("two hundred").closest == "raise to two hundred"
+
+
+def test_every_vocabulary_phrase_parses_to_a_command():
+    """What the recognizers may output (the closed vocabulary) is never 'didn't catch that'."""
+    missing = [p for p in vocabulary.phrases(max_amount=3000) if isinstance(parse(p), Unknown)]
+    assert missing == []
+
+
+def test_every_vocabulary_chatter_phrase_is_unknown():
+    assert [c for c in vocabulary.CHATTER if not isinstance(parse(c), Unknown)] == []
+
+
+def test_every_help_example_parses():
+    assert [e for e in help_examples() if isinstance(parse(e), Unknown)] == []
+
+
+def test_vocabulary_words_cover_every_phrase():
+    words = set(vocabulary.words())
+    assert {w for p in vocabulary.phrases() for w in p.split()} <= words
+
+
+def test_jsgf_grammar_names_the_public_command_rule():
+    text = vocabulary.jsgf()
+    assert "public <command> =" in text
+    assert all(f"<{rule}> =" in text for rule in vocabulary.grammar_rules())
+
+
+def test_questions_and_table_commands_are_not_actions():
+    assert not is_action(parse("what's the pot"))
+    assert not is_action(parse("deal"))
+    assert is_action(parse("call"))

@@ -1,0 +1,413 @@
+"""The resolver against real engine hands: one legal action, or a typed reason — per rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine import Action, HandConfig
+from game.engine.actions import ActionKind
+from game.engine.config import Structure
+from voice.confirm import Apply, ConfirmationGate, Dropped, NothingPending, Waiting
+from voice.intents import AllIn, BetTo, Confirm, QuestionKind
+from voice.parser import parse
+from voice.questions import answer, facts_from_hand
+from voice.resolver import (
+    Rejection,
+    RejectionKind,
+    ResolveContext,
+    Resolved,
+    VoiceCommandError,
+    resolve,
+    resolve_or_raise,
+)
+
+from .helpers import hand
+
+# --- situations from real hands (no-limit 5/10 unless said) ---------------------------------
+
+
+def preflop_open():
+    """Seat 0 (button, first to act three-handed) faces the big blind of 10; pot 15."""
+    return hand([1000, 1000, 1000], holes={0: "AhKh"})
+
+
+def big_blind_option():
+    h = preflop_open()
+    h.apply(Action.call())
+    h.apply(Action.call())
+    return h  # seat 2 may check; pot 30
+
+
+def flop_unopened():
+    h = big_blind_option()
+    h.apply(Action.check())
+    return h  # seat 1 first on the flop, pot 30, nothing bet
+
+
+def flop_facing_bet():
+    h = flop_unopened()
+    h.apply(Action.bet(50))
+    return h  # seat 2 faces 50, pot 80
+
+
+def said(h, text, **ctx):
+    return resolve(parse(text), h.legal_actions(), ResolveContext(**ctx) if ctx else None)
+
+
+def action_of(h, text, **ctx):
+    got = said(h, text, **ctx)
+    assert isinstance(got, Resolved), got
+    h.copy().apply(got.action)  # the engine takes it as it is
+    return got.action
+
+
+def reason_of(h, text, **ctx):
+    got = said(h, text, **ctx)
+    assert isinstance(got, Rejection), got
+    return got.reason
+
+
+# --- fold, check, call ----------------------------------------------------------------------
+
+
+def test_call_with_nothing_to_call_checks():
+    assert action_of(flop_unopened(), "call") == Action.check()
+    assert action_of(big_blind_option(), "call it") == Action.check()
+
+
+def test_check_facing_a_bet_is_refused_never_folded():
+    got = said(flop_facing_bet(), "check")
+    assert isinstance(got, Rejection)
+    assert got.kind is RejectionKind.CANNOT_CHECK
+    assert got.reason == "check is not possible: 50 to call"
+
+
+def test_folding_when_checking_is_free_asks_first():
+    got = said(flop_unopened(), "fold")
+    assert got.action == Action.fold() and got.confirm
+    assert not said(flop_facing_bet(), "fold").confirm
+
+
+def test_call_facing_a_bet_calls():
+    assert action_of(flop_facing_bet(), "I'll call") == Action.call()
+
+
+# --- bet and raise words --------------------------------------------------------------------
+
+
+def test_raise_to_is_the_street_total():
+    assert action_of(preflop_open(), "raise to one fifty") == Action.raise_to(150)
+
+
+def test_bet_when_a_bet_is_open_means_raise_to():
+    assert action_of(flop_facing_bet(), "bet two hundred") == Action.raise_to(200)
+
+
+def test_raise_when_nothing_is_open_means_bet():
+    assert action_of(flop_unopened(), "raise to 100") == Action.bet(100)
+
+
+def test_raise_by_goes_on_top_of_the_current_bet():
+    assert action_of(flop_facing_bet(), "raise by 100") == Action.raise_to(150)
+    assert action_of(flop_facing_bet(), "raise fifty more") == Action.raise_to(100)
+
+
+def test_n_x_is_times_the_current_bet():
+    assert action_of(flop_facing_bet(), "three x") == Action.raise_to(150)
+    assert action_of(preflop_open(), "3x") == Action.raise_to(30)
+
+
+def test_n_x_with_no_bet_open_is_big_blinds():
+    assert action_of(flop_unopened(), "three x") == Action.bet(30)
+
+
+def test_n_big_blinds():
+    assert action_of(flop_unopened(), "four big blinds") == Action.bet(40)
+    assert action_of(preflop_open(), "three times the big blind") == Action.raise_to(30)
+
+
+def test_pot_bet_with_nothing_open_is_the_pot():
+    assert action_of(flop_unopened(), "pot") == Action.bet(30)
+    assert action_of(flop_unopened(), "a third of the pot") == Action.bet(10)
+
+
+def test_pot_raise_is_current_bet_plus_fraction_of_pot_after_calling():
+    # facing 50 into 80: call 50 makes 130; pot raise = 50 + 130
+    assert action_of(flop_facing_bet(), "pot it") == Action.raise_to(180)
+    assert action_of(flop_facing_bet(), "half pot") == Action.raise_to(115)
+
+
+def test_amounts_round_to_the_nearest_chip_halves_up():
+    h = hand([1000, 1000, 1000], config=HandConfig.no_limit(1, 3))
+    assert action_of(h, "two and a half x") == Action.raise_to(8)  # 7.5 -> 8
+    assert action_of(preflop_open(), "raise to 100.4") == Action.raise_to(100)
+
+
+def test_min_raise_is_the_legal_minimum():
+    assert action_of(preflop_open(), "min raise") == Action.raise_to(20)
+    assert action_of(flop_facing_bet(), "minimum") == Action.raise_to(100)
+    assert action_of(flop_unopened(), "min bet") == Action.bet(10)
+
+
+# --- refusals, each naming what would be legal ----------------------------------------------
+
+
+def test_below_the_minimum_raise_is_refused_naming_it():
+    assert reason_of(preflop_open(), "raise to fifteen") == "minimum raise is to 20"
+    assert said(preflop_open(), "raise to fifteen").kind is RejectionKind.BELOW_MINIMUM
+
+
+def test_below_the_minimum_bet_is_refused_naming_it():
+    assert reason_of(flop_unopened(), "bet five") == "minimum bet is 10"
+
+
+def test_a_raise_to_no_more_than_the_bet_is_refused():
+    got = said(flop_facing_bet(), "raise to 50")
+    assert got.kind is RejectionKind.NOT_A_RAISE
+    assert got.reason == "the bet is already 50: minimum raise is to 100"
+
+
+def test_raise_without_an_amount_in_no_limit_asks_how_much():
+    got = said(preflop_open(), "raise")
+    assert got.kind is RejectionKind.NEEDS_AMOUNT
+    assert "raise to 20 up to 1000" in got.reason
+
+
+def test_not_understood_suggests_the_closest_phrase():
+    got = said(preflop_open(), "nice hand")
+    assert got.kind is RejectionKind.NOT_UNDERSTOOD
+    assert got.reason.startswith("didn't catch that")
+
+
+def test_questions_are_not_betting_actions():
+    assert said(preflop_open(), "what's the pot").kind is RejectionKind.NOT_AN_ACTION
+
+
+def test_resolve_or_raise_raises_a_typed_explained_error():
+    with pytest.raises(VoiceCommandError, match="minimum raise is to 20") as err:
+        resolve_or_raise(parse("raise to 15"), preflop_open().legal_actions())
+    assert err.value.rejection.kind is RejectionKind.BELOW_MINIMUM
+
+
+# --- stacks: all-in ---------------------------------------------------------------------------
+
+
+def test_amount_at_or_above_the_stack_becomes_all_in_and_asks():
+    got = said(preflop_open(), "raise to five thousand")
+    assert got.all_in and got.confirm
+    assert got.action == Action.raise_to(1000)
+
+
+def test_all_in_asks_for_confirmation():
+    got = said(flop_unopened(), "shove")
+    assert got.action == Action.bet(990) and got.all_in and got.confirm
+
+
+def test_short_stack_min_raise_is_all_in():
+    h = hand([15, 1000, 1000])  # 15 chips facing 10: a full raise (to 20) is out of reach
+    got = said(h, "min raise")
+    assert got.action == Action.raise_to(15) and got.all_in
+
+
+def test_stack_below_the_call_can_only_call_all_in():
+    h = hand([5, 1000, 1000])
+    call = said(h, "call")
+    assert call.action == Action.call() and call.all_in and call.confirm
+    assert reason_of(h, "raise to 100") == (
+        "raise is not possible: you can only call 5 (all in) or fold")
+    assert said(h, "all in").action == Action.call()
+
+
+def test_bet_over_half_the_stack_asks_for_confirmation():
+    assert said(preflop_open(), "raise to 600").confirm
+    assert not said(preflop_open(), "raise to 400").confirm
+
+
+def test_the_confirmation_fraction_is_a_house_rule():
+    assert said(preflop_open(), "raise to 300", confirm_fraction=0.25).confirm
+    assert not said(preflop_open(), "raise to 300", confirm_fraction=0.5).confirm
+
+
+def test_low_recognizer_confidence_asks_for_confirmation():
+    got = said(flop_facing_bet(), "call", confidence=0.3)
+    assert got.confirm and got.why == "not sure I heard that right"
+    assert not said(flop_facing_bet(), "call", confidence=0.95).confirm
+
+
+def test_an_amount_heard_two_ways_asks_for_confirmation():
+    got = said(preflop_open(), "raise two fifty")
+    assert got.action == Action.raise_to(250) and got.confirm
+
+
+# --- pot limit and fixed limit ----------------------------------------------------------------
+
+
+def pot_limit_open():
+    return hand([1000, 1000, 1000], config=HandConfig.pot_limit(5, 10))
+
+
+def fixed_limit_open():
+    return hand([1000, 1000, 1000], config=HandConfig.fixed_limit(10, 20))
+
+
+def test_pot_limit_pot_raise_is_the_maximum():
+    assert action_of(pot_limit_open(), "pot") == Action.raise_to(35)
+
+
+def test_pot_limit_refuses_more_than_the_pot_naming_the_maximum():
+    got = said(pot_limit_open(), "raise to 100", structure=Structure.POT_LIMIT)
+    assert got.kind is RejectionKind.ABOVE_MAXIMUM
+    assert got.reason == "pot limit: the most you can raise to is 35"
+
+
+def test_pot_limit_all_in_over_the_pot_is_refused():
+    got = said(pot_limit_open(), "all in")
+    assert got.kind is RejectionKind.ABOVE_MAXIMUM
+    assert "the most you can raise to is 35" in got.reason
+
+
+def test_fixed_limit_raise_without_amount_is_the_fixed_raise():
+    assert action_of(fixed_limit_open(), "raise") == Action.raise_to(20)
+    assert action_of(fixed_limit_open(), "min raise") == Action.raise_to(20)
+
+
+def test_fixed_limit_other_amounts_are_refused_naming_the_limit():
+    assert reason_of(fixed_limit_open(), "raise to 40") == (
+        "fixed limit: the most you can raise to is 20")
+    assert reason_of(fixed_limit_open(), "raise to 15") == "fixed limit: the raise is to 20"
+
+
+def test_fixed_limit_cap_refuses_raises():
+    h = fixed_limit_open()
+    for _ in range(4):  # raise, 3-bet, 4-bet... up to the cap of 4 raises
+        legal = h.legal_actions()
+        if not legal.can_raise:
+            break
+        h.apply(Action.raise_to(legal.min_to))
+    got = said(h, "raise")
+    assert got.kind is RejectionKind.CANNOT_RAISE
+
+
+# --- every resolved action is one the engine applies ------------------------------------------
+
+
+@pytest.mark.parametrize("make", [preflop_open, big_blind_option, flop_unopened, flop_facing_bet,
+                                  pot_limit_open, fixed_limit_open])
+@pytest.mark.parametrize("text", ["fold", "check", "call", "bet 100", "raise to 55", "three x",
+                                  "half pot", "pot", "min raise", "all in", "raise", "4 bb"])
+def test_resolved_actions_are_always_applied_by_the_engine(make, text):
+    h = make()
+    got = said(h, text)
+    if isinstance(got, Resolved):
+        assert h.legal_actions().allows(got.action)
+        h.apply(got.action)
+
+
+# --- confirmation gate -----------------------------------------------------------------------
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def jam() -> Resolved:
+    return Resolved(AllIn(), Action.raise_to(1000), confirm=True, why="all in", all_in=True)
+
+
+def test_an_unconfirmed_action_applies_at_once():
+    gate = ConfirmationGate()
+    plain = Resolved(BetTo(100), Action.raise_to(100))
+    assert gate.offer(plain) == Apply(plain)
+
+
+def test_yes_applies_the_pending_action():
+    gate = ConfirmationGate(timeout=5, clock=Clock())
+    assert isinstance(gate.offer(jam()), Waiting)
+    for word in ("yes", "confirm", "do it"):
+        gate.offer(jam())
+        assert gate.answer(parse(word)) == Apply(jam())
+
+
+def test_no_or_cancel_drops_the_pending_action():
+    gate = ConfirmationGate(timeout=5, clock=Clock())
+    for word in ("no", "cancel"):
+        gate.offer(jam())
+        assert gate.answer(parse(word)) == Dropped(jam(), "cancelled")
+        assert gate.pending is None
+
+
+def test_silence_for_the_timeout_drops_the_pending_action():
+    clock = Clock()
+    gate = ConfirmationGate(timeout=5, clock=clock)
+    gate.offer(jam())
+    clock.now += 4.9
+    assert gate.tick() is None and gate.pending == jam()
+    clock.now += 0.1
+    assert gate.tick() == Dropped(jam(), "timed out")
+    assert gate.answer(Confirm(True)) == NothingPending()
+
+
+def test_a_yes_after_the_timeout_does_not_apply():
+    clock = Clock()
+    gate = ConfirmationGate(timeout=5, clock=clock)
+    gate.offer(jam())
+    clock.now += 6
+    assert gate.answer(Confirm(True)) == Dropped(jam(), "timed out")
+
+
+def test_another_command_while_waiting_replaces_the_pending_one():
+    gate = ConfirmationGate(clock=Clock())
+    gate.offer(jam())
+    assert gate.answer(parse("call")) == Dropped(jam(), "replaced")
+
+
+def test_yes_with_nothing_pending_says_so():
+    assert isinstance(ConfirmationGate().answer(Confirm(True)), NothingPending)
+
+
+def test_confirmation_timeout_must_be_positive():
+    with pytest.raises(ValueError, match="timeout"):
+        ConfirmationGate(timeout=0)
+
+
+# --- questions answered without acting -----------------------------------------------------
+
+
+def test_questions_answer_from_the_hand_without_acting():
+    h = flop_facing_bet()
+    before = h.legal_actions()
+    facts = facts_from_hand(h, seat=2, names=["Ada", "Bo", "you"])
+    assert answer(QuestionKind.POT, facts) == "the pot is 80"
+    assert answer(QuestionKind.TO_CALL, facts) == "50 to call"
+    assert answer(QuestionKind.STACK, facts) == "you have 990 behind"
+    assert answer(QuestionKind.TURN, facts) == "it is your turn"
+    assert h.legal_actions() == before
+
+
+def test_what_do_i_have_names_cards_and_best_hand():
+    h = hand([1000, 1000, 1000], holes={1: "AhAd"}, board="AcKd2s")
+    h.apply(Action.call())
+    h.apply(Action.call())
+    h.apply(Action.check())
+    reply = answer(QuestionKind.HAND, facts_from_hand(h, seat=1))
+    assert reply.startswith("ace of hearts and ace of diamonds: three of a kind")
+
+
+def test_whose_turn_names_another_player():
+    facts = facts_from_hand(preflop_open(), seat=1, names=["Ada", "you", "Cy"])
+    assert answer(QuestionKind.TURN, facts) == "it is Ada's turn"
+
+
+def test_repeat_and_help():
+    facts = facts_from_hand(preflop_open(), seat=0, last_reply="raise to 60")
+    assert answer(QuestionKind.REPEAT, facts) == "raise to 60"
+    assert "fold" in answer(QuestionKind.HELP, facts)
+
+
+def test_action_kinds_are_concrete_never_the_all_in_shortcut():
+    got = said(flop_unopened(), "all in")
+    assert got.action.kind is ActionKind.BET
