@@ -151,8 +151,10 @@ def setup(history: HandHistory, actions: list[PhhAction] | None = None) -> Setup
     structure = STRUCTURES[history.variant]
     cap_default = PHH_FIXED_LIMIT_CAP if structure is Structure.FIXED_LIMIT else None
     raise_cap = extra.get("_raise_cap", cap_default)
+    if raise_cap == "none":
+        raise_cap = None
     if raise_cap is not None and (not isinstance(raise_cap, int) or isinstance(raise_cap, bool)):
-        raise PhhFormatError(f"_raise_cap must be a whole number, not {raise_cap!r}")
+        raise PhhFormatError(f'_raise_cap must be a whole number or "none", not {raise_cap!r}')
     tie_split = extra.get("_tie_split", TieSplit.SIDE_POTS.value)
     try:
         tie = TieSplit(tie_split)
