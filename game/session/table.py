@@ -547,6 +547,7 @@ class Table:
             la = self.hand.legal_actions()  # type: ignore[union-attr]
             action = Action.check() if la.can_check else Action.fold()
             self._clock.bank[seat] = 0.0
+            self._clock.seat = None  # the bank is spent: act() must not recharge it
             out.append(TimedOut(seat, action))
             out.extend(self.act(seat, action))
         return out
