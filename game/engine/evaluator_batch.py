@@ -49,11 +49,13 @@ def _checked(cards: np.ndarray) -> np.ndarray:
         )
     if a.dtype.kind not in "iu":
         raise CardError(f"card indices must be integers 0..51, got dtype {a.dtype}")
-    if a.size and (a.min() < 0 or a.max() > 51):
-        raise CardError(
-            f"card indices must be 0..51 (rank * 4 + suit), got values {a.min()}..{a.max()}"
-        )
     return a
+
+
+def _check_range(c: np.ndarray) -> None:
+    lo, hi = c.min(), c.max()
+    if lo < 0 or hi > 51:
+        raise CardError(f"card indices must be 0..51 (rank * 4 + suit), got values {lo}..{hi}")
 
 
 def evaluate_batch(cards: np.ndarray) -> np.ndarray:
@@ -71,7 +73,13 @@ def evaluate_batch(cards: np.ndarray) -> np.ndarray:
     out = np.empty(n, dtype=np.int32)
     for start in range(0, n, CHUNK):
         c = a[start : start + CHUNK]
-        total = CARD_WEIGHTS[c].sum(axis=1)
+        _check_range(c)  # per chunk, while it is in cache
+        if c.dtype != np.int8:
+            c = c.astype(np.int8)  # small indices make the gathers below about 2x faster
+        w = np.take(CARD_WEIGHTS, c)
+        total = w[:, 0] + w[:, 1]  # column adds: much faster than sum(axis=1) over 5-7
+        for j in range(2, k):
+            total += w[:, j]
         values = ordinal_values[ordinals[total & _KEY_MASK]]
         suit = suit_of[total >> RANK_KEY_BITS]
         rows = np.flatnonzero(suit >= 0)
