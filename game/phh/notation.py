@@ -140,17 +140,17 @@ def parse_amount(text: str) -> Number:
     (Decimal('1.50'), 1000)
     """
     raw = text.replace(",", "").replace("_", "")
+    value: Number
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
-        pass
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise PhhFormatError(
-            f"{text!r} is not an amount: expected a number like 200 or 1.50"
-        ) from None
-    if not value.is_finite() or value <= 0:
+        try:
+            value = Decimal(raw)
+        except InvalidOperation:
+            raise PhhFormatError(
+                f"{text!r} is not an amount: expected a number like 200 or 1.50"
+            ) from None
+    if (isinstance(value, Decimal) and not value.is_finite()) or value <= 0:
         raise PhhFormatError(f"{text!r} is not an amount: it must be a positive number")
     return value
 
