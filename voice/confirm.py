@@ -121,7 +121,7 @@ class ConfirmationGate:
         self._pending = None
 
 
-def prompt(resolved: Resolved) -> str:
+def prompt(resolved: Resolved, chips: Callable[[int], str] = str) -> str:
     """The question asked before a confirmed action ("fold (checking is free)? ...")."""
     why = f" ({resolved.why})" if resolved.why and resolved.why != "all in" else ""
-    return f"{resolved.describe()}{why}? Say yes or no."
+    return f"{resolved.describe(chips)}{why}? Say yes or no."

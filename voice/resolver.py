@@ -25,6 +25,7 @@ All-in comes back concrete (the CALL, BET or RAISE that puts every chip in, with
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -76,6 +77,8 @@ class ResolveContext:
     min_confidence: float = 0.6
     #: Names the limit in messages ("pot limit: ..."); inferred from amounts when None.
     structure: Structure | None = None
+    #: Writes an amount of chips in messages (a decimal hand history shows "1.50").
+    chips: Callable[[int], str] = str
 
 
 @dataclass(frozen=True)
@@ -89,9 +92,11 @@ class Resolved:
     all_in: bool = False
     ok: bool = field(default=True, init=False)
 
-    def describe(self) -> str:
+    def describe(self, chips: Callable[[int], str] = str) -> str:
         """What will happen, as the game says it back ("raise to 200, all in")."""
-        text = str(self.action)
+        a = self.action
+        text = str(a) if a.kind not in (ActionKind.BET, ActionKind.RAISE) else (
+            f"bet {chips(a.amount)}" if a.kind is ActionKind.BET else f"raise to {chips(a.amount)}")
         return text + (", all in" if self.all_in else "")
 
 
@@ -144,21 +149,21 @@ def _word(legal: LegalActions) -> str:
     return "bet" if legal.can_bet else "raise"
 
 
-def _no_raise_reason(legal: LegalActions) -> str:
+def _no_raise_reason(legal: LegalActions, ctx: ResolveContext) -> str:
     owe = legal.current_bet - legal.committed
     if legal.stack == 0:
         return "you are all in"
     if owe > 0 and legal.stack <= owe:
-        return f"you can only call {legal.to_call} (all in) or fold"
+        return f"you can only call {ctx.chips(legal.to_call)} (all in) or fold"
     if owe > 0:
-        return f"you can call {legal.to_call} or fold"
+        return f"you can call {ctx.chips(legal.to_call)} or fold"
     return "you can check or fold"
 
 
-def _cannot_raise(intent: Intent, legal: LegalActions) -> Rejection:
+def _cannot_raise(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Rejection:
     word = "raise" if legal.current_bet else "bet"
     kind = RejectionKind.ALREADY_ALL_IN if legal.stack == 0 else RejectionKind.CANNOT_RAISE
-    return Rejection(intent, kind, f"{word} is not possible: {_no_raise_reason(legal)}")
+    return Rejection(intent, kind, f"{word} is not possible: {_no_raise_reason(legal, ctx)}")
 
 
 def _all_in(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolution:
@@ -170,9 +175,9 @@ def _all_in(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolut
             return Rejection(
                 intent, RejectionKind.ABOVE_MAXIMUM,
                 f"all in is not possible: {_limit_name(legal, ctx)}, the most you can {word}"
-                f" to is {legal.max_to}",
+                f" to is {ctx.chips(legal.max_to)}",
             )
-        return _cannot_raise(intent, legal)
+        return _cannot_raise(intent, legal, ctx)
     if legal.all_in_to <= legal.current_bet:
         action = Action.call()
     elif legal.can_bet:
@@ -185,7 +190,7 @@ def _all_in(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolut
 def _to_total(intent: Intent, total: int, legal: LegalActions, ctx: ResolveContext) -> Resolution:
     """A bet or raise to a street total of ``total`` chips, checked against every limit."""
     if not (legal.can_bet or legal.can_raise):
-        return _cannot_raise(intent, legal)
+        return _cannot_raise(intent, legal, ctx)
     word = _word(legal)
     cb = legal.current_bet
     if total >= legal.all_in_to and legal.can_all_in:
@@ -193,20 +198,20 @@ def _to_total(intent: Intent, total: int, legal: LegalActions, ctx: ResolveConte
     if cb and total <= cb:
         return Rejection(
             intent, RejectionKind.NOT_A_RAISE,
-            f"the bet is already {cb}: minimum raise is to {legal.min_to}",
+            f"the bet is already {ctx.chips(cb)}: minimum raise is to {ctx.chips(legal.min_to)}",
         )
     if total > legal.max_to:
         return Rejection(
             intent, RejectionKind.ABOVE_MAXIMUM,
-            f"{_limit_name(legal, ctx)}: the most you can {word} to is {legal.max_to}",
+            f"{_limit_name(legal, ctx)}: the most you can {word} to is {ctx.chips(legal.max_to)}",
         )
     if total < legal.min_to:
         if _fixed(legal, ctx):
-            reason = f"fixed limit: the {word} is to {legal.min_to}"
+            reason = f"fixed limit: the {word} is to {ctx.chips(legal.min_to)}"
         elif word == "bet":
-            reason = f"minimum bet is {legal.min_to}"
+            reason = f"minimum bet is {ctx.chips(legal.min_to)}"
         else:
-            reason = f"minimum raise is to {legal.min_to}"
+            reason = f"minimum raise is to {ctx.chips(legal.min_to)}"
         return Rejection(intent, RejectionKind.BELOW_MINIMUM, reason)
     action = Action.bet(total) if legal.can_bet else Action.raise_to(total)
     if not legal.allows(action):  # pragma: no cover - the checks above mirror allows()
@@ -231,7 +236,7 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
         if legal.can_check:
             return Resolved(intent, Action.check())
         return Rejection(intent, RejectionKind.CANNOT_CHECK,
-                         f"check is not possible: {owe} to call")
+                         f"check is not possible: {ctx.chips(owe)} to call")
     if isinstance(intent, Call):
         if legal.can_call:
             if legal.to_call >= legal.stack:
@@ -247,14 +252,15 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
         return _to_total(intent, legal.min_to, legal, ctx)
     if isinstance(intent, BareRaise):
         if not (legal.can_bet or legal.can_raise):
-            return _cannot_raise(intent, legal)
+            return _cannot_raise(intent, legal, ctx)
         if _fixed(legal, ctx):
             return _to_total(intent, legal.min_to, legal, ctx)
         word = _word(legal)
         top = min(legal.max_to, legal.all_in_to)
         return Rejection(
             intent, RejectionKind.NEEDS_AMOUNT,
-            f"say how much: {word} to {legal.min_to} up to {top}, or min, pot, all in",
+            f"say how much: {word} to {ctx.chips(legal.min_to)} up to {ctx.chips(top)},"
+            " or min, pot, all in",
         )
     if isinstance(intent, BetTo):
         return _to_total(intent, round_chips(intent.amount), legal, ctx)
@@ -305,8 +311,8 @@ def resolve(
             return Resolved(intent, got.action, True, "not sure I heard that right", got.all_in)
         if isinstance(intent, BetTo) and intent.alternative is not None and not got.confirm:
             alt = round_chips(intent.alternative)
-            return Resolved(intent, got.action, True, f"heard two ways: {got.action.amount} or"
-                            f" {alt}", got.all_in)
+            why = f"heard two ways: {ctx.chips(got.action.amount)} or {ctx.chips(alt)}"
+            return Resolved(intent, got.action, True, why, got.all_in)
     return got
 
 

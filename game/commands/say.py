@@ -161,7 +161,7 @@ def say_result(
         out["reply"] = f"{intent.kind.value.replace('_', ' ')}: a table command, done by the game"
         return out
     ctx = ResolveContext(confirm_fraction=confirm_fraction, confidence=confidence,
-                         structure=situation.structure)
+                         structure=situation.structure, chips=situation.scale.format)
     got = resolve(_scaled(intent, situation.scale.factor), situation.legal, ctx)
     if isinstance(got, Rejection):
         out["error"] = got.reason
@@ -171,7 +171,7 @@ def say_result(
     if got.confirm:
         from voice.confirm import prompt
 
-        out["reply"] = prompt(got)
+        out["reply"] = prompt(got, situation.scale.format)
     return out
 
 

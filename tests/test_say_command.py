@@ -1,0 +1,146 @@
+"""`holdem say "TEXT" --phh PARTIAL.phh --json`: the contract of ARCHITECTURE.md."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.commands.say import load_situation, say_result
+
+KEYS = {"text", "intent", "action", "confirm", "reply", "error"}
+
+PREFLOP = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh", "d dh p3 7c2d"]
+"""
+
+FLOP_BET = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh", "d dh p3 7c2d", "p3 cc", "p1 cc", "p2 cc",
+           "d db Ah7h2s", "p1 cbr 40"]
+"""
+
+DECIMAL = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [0.5, 1]
+min_bet = 1
+starting_stacks = [100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh"]
+"""
+
+FINISHED = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh", "p2 f"]
+"""
+
+
+@pytest.fixture
+def phh(tmp_path: Path):
+    def write(text: str, name: str = "hand.phh") -> str:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return str(path)
+    return write
+
+
+def say(capsys, text: str, path: str, *extra: str) -> tuple[int, dict]:
+    code = main(["say", text, "--phh", path, "--json", *extra])
+    out = capsys.readouterr().out
+    return code, json.loads(out) if out.strip() else {}
+
+
+def test_a_raise_prints_the_phh_action_of_the_actor(capsys, phh):
+    code, got = say(capsys, "raise to two hundred", phh(PREFLOP))
+    assert code == 0
+    assert set(got) == KEYS
+    assert got["action"] == "p3 cbr 200" and got["confirm"] is False and got["error"] is None
+
+
+def test_call_and_fold_use_phh_words(capsys, phh):
+    path = phh(PREFLOP)
+    assert say(capsys, "call", path)[1]["action"] == "p3 cc"
+    assert say(capsys, "fold", path)[1]["action"] == "p3 f"
+
+
+def test_check_facing_a_bet_is_a_normal_answer_with_the_reason(capsys, phh):
+    code, got = say(capsys, "check", phh(FLOP_BET))
+    assert code == 0
+    assert got["action"] is None
+    assert got["error"] == "check is not possible: 40 to call"
+
+
+def test_all_in_waits_for_yes(capsys, phh):
+    code, got = say(capsys, "I'm all in", phh(FLOP_BET))
+    assert got["action"] == "p2 cbr 980" and got["confirm"] is True
+    assert got["reply"].endswith("Say yes or no.")
+
+
+def test_questions_reply_without_acting(capsys, phh):
+    path = phh(FLOP_BET)
+    _, pot = say(capsys, "what's the pot", path)
+    assert pot["reply"] == "the pot is 100" and pot["action"] is None
+    _, mine = say(capsys, "what do I have", path)
+    assert mine["reply"].startswith("king of spades and king of hearts: pair of kings")
+
+
+def test_chit_chat_is_not_caught_and_names_the_closest_phrase(capsys, phh):
+    _, got = say(capsys, "good luck everyone", phh(PREFLOP))
+    assert got["action"] is None and got["error"].startswith("didn't catch that")
+
+
+def test_low_confidence_asks_for_yes(capsys, phh):
+    _, got = say(capsys, "call", phh(PREFLOP), "--confidence", "0.2")
+    assert got["action"] == "p3 cc" and got["confirm"] is True
+
+
+def test_decimal_hands_hear_amounts_in_their_own_units(capsys, phh):
+    path = phh(DECIMAL)
+    assert say(capsys, "raise to three", path)[1]["action"] == "p2 cbr 3.0"
+    assert say(capsys, "raise to one and a half", path)[1]["error"] == (
+        "minimum raise is to 2.0")
+
+
+def test_unreadable_file_exits_2_with_one_line(capsys, tmp_path):
+    code = main(["say", "call", "--phh", str(tmp_path / "missing.phh"), "--json"])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "missing.phh" in err
+
+
+def test_a_finished_hand_exits_2(capsys, phh):
+    code = main(["say", "call", "--phh", phh(FINISHED), "--json"])
+    assert code == 2 and "over" in capsys.readouterr().err
+
+
+def test_not_phh_exits_2(capsys, phh):
+    code = main(["say", "call", "--phh", phh("this is = not [ phh"), "--json"])
+    assert code == 2
+
+
+def test_say_result_serves_listen_and_the_benchmark_without_argparse(phh):
+    situation = load_situation(phh(PREFLOP))
+    results = [say_result(t, situation) for t in ("call", "three x", "half pot")]
+    assert [r["action"] for r in results] == ["p3 cc", "p3 cbr 60", "p3 cbr 45"]
+
+
+@pytest.mark.slow
+def test_the_installed_command_line_runs(phh):
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "say", "min raise", "--phh", phh(PREFLOP), "--json"],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["action"] == "p3 cbr 40"
