@@ -9,7 +9,7 @@ import pytest
 
 from game.engine.events import ForcedBet
 from game.phh import HandHistory, ReplayError, loads, read_file
-from game.phh.replay import replay, setup
+from game.phh.replay import replay, replay_partial, setup
 
 DATA = Path(__file__).parent / "data" / "phh"
 
@@ -181,3 +181,17 @@ actions = ["p2 f", "p3 f", "p4 f"]
 def test_every_pokerkit_generated_hand_finishes_with_pokerkits_stacks() -> None:
     for index, history in enumerate(read_file(DATA / "pokerkit_generated.phhs")):
         assert replay(history).finishing_stacks == history.finishing_stacks, f"hand {index + 1}"
+
+
+def test_an_unfinished_history_replays_partially_to_the_player_to_act() -> None:
+    history = one("nt_straddle.phh")
+    history.actions = history.actions[:6]  # the deals and "p4 cc"
+    hand = replay_partial(history).hand
+    assert hand.actor == 4 and hand.legal_actions().to_call == 4
+
+
+def test_a_history_cut_before_any_deal_stands_at_the_first_actor() -> None:
+    history = one("nt_heads_up.phh")
+    history.actions = []
+    hand = replay_partial(history).hand
+    assert hand.actor == 1 and hand.hole == [None, None]

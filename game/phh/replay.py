@@ -212,6 +212,18 @@ def replay(history: HandHistory) -> ReplayResult:
 
     Raises :class:`ReplayError` naming the action the engine rejected and why.
     """
+    result = replay_partial(history)
+    if not result.hand.is_over:
+        raise ReplayError(f"the hand is not finished: {_waiting_for(result.hand)}")
+    return result
+
+
+def replay_partial(history: HandHistory) -> ReplayResult:
+    """Play every action of a possibly unfinished ``history``: the hand as it now stands.
+
+    Hole cards the history has not dealt yet are dealt unknown, so a hand cut off before
+    the first action stands at its first actor (what ``holdem say`` resolves phrases for).
+    """
     actions = parse_actions(history)
     s = setup(history, actions)
     n = history.player_count
@@ -226,7 +238,10 @@ def replay(history: HandHistory) -> ReplayResult:
         except (EngineError, PhhError) as exc:
             raise ReplayError(f"action {number} {text.strip()!r}: {exc}") from None
     if not hand.is_over:
-        raise ReplayError(f"the hand is not finished: {_waiting_for(hand)}")
+        try:
+            _deal_missing_holes(hand)
+        except EngineError as exc:
+            raise ReplayError(f"after the last action: {exc}") from None
     return ReplayResult(hand, s.scale, s.unknown_stacks)
 
 
