@@ -29,6 +29,7 @@ from game.engine.errors import EngineError
 from game.engine.hand import Hand
 from game.phh import HandHistory, PhhError, read_file
 from game.phh.amounts import Scale
+from game.phh.replay import replay_partial
 from voice.intents import (
     BetTo,
     Confirm,
@@ -60,32 +61,11 @@ class Situation:
         return self.legal.seat
 
 
-def _replayed(history: HandHistory) -> tuple[Hand, Scale]:
-    from game.phh import replay as rp
-
-    partial = getattr(rp, "replay_partial", None)
-    if partial is not None:
-        result = partial(history)
-        return result.hand, result.scale
-    actions = rp.parse_actions(history)
-    s = rp.setup(history, actions)
-    n = history.player_count
-    hand = Hand(s.config, s.stacks, button=n - 1, antes=s.antes)
-    shows: dict[int, tuple[str, ...] | None] = {}
-    for number, (text, action) in enumerate(zip(history.actions, actions), 1):
-        try:
-            rp._step(hand, action, s.scale, shows, n)
-        except (EngineError, PhhError) as exc:
-            raise SayInputError(f"action {number} {text.strip()!r}: {exc}") from None
-    if not hand.is_over:
-        rp._deal_missing_holes(hand)
-    return hand, s.scale
-
-
 def situation_from_history(history: HandHistory) -> Situation:
     """Replay ``history`` through the engine up to the player who is to act."""
     try:
-        hand, scale = _replayed(history)
+        result = replay_partial(history)
+        hand, scale = result.hand, result.scale
     except (EngineError, PhhError) as exc:
         raise SayInputError(f"the hand cannot be replayed: {exc}") from None
     if hand.is_over:
