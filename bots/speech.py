@@ -53,14 +53,50 @@ class SpeechError(RuntimeError):
     """Text-to-speech could not render a line (engine missing, voice unknown...)."""
 
 
-def _quiet_driver() -> None:
-    """pyttsx3's espeak driver prints "Audio saved to ..." on stdout for every file; that
-    would corrupt JSON output of headless commands, so give the driver module a silent
-    ``print`` (it only ever prints that notice)."""
-    with contextlib.suppress(ImportError):
-        import pyttsx3.drivers.espeak as drv
+def _fixed_on_synth(self, wav, numsamples, events):  # pragma: no cover - C callback
+    """pyttsx3 2.99's espeak callback with two bugs fixed.
 
-        drv.print = lambda *a, **k: None  # type: ignore[attr-defined]
+    The original writes the WAV on ``MSG_TERMINATED`` *before* appending the samples that
+    arrived in the same callback, so a short line comes out empty and that tail leaks into
+    the next file; and it prints "Audio saved to ..." on stdout, which would corrupt the
+    JSON of headless commands.  Here the samples are appended first and nothing is printed.
+    """
+    import ctypes
+
+    from pyttsx3.drivers import _espeak
+
+    if not self._speaking:
+        return 0
+    if numsamples > 0:
+        self._data_buffer += ctypes.string_at(wav, numsamples * ctypes.sizeof(ctypes.c_short))
+    i = 0
+    while True:
+        event = events[i]
+        if event.type == _espeak.EVENT_LIST_TERMINATED:
+            break
+        if event.type == _espeak.EVENT_MSG_TERMINATED:
+            if self._save_file:
+                with wave.open(self._save_file, "wb") as f:
+                    f.setnchannels(1)
+                    f.setsampwidth(2)
+                    f.setframerate(22050)
+                    f.writeframes(self._data_buffer)
+            self._data_buffer = b""
+            self._speaking = False
+            self._proxy.notify("finished-utterance", completed=True)
+            self._proxy.setBusy(False)
+            self.endLoop()
+            break
+        i += 1
+    return 0
+
+
+def _patch_driver(engine) -> None:
+    from pyttsx3.drivers import _espeak, espeak
+
+    espeak.EspeakDriver._onSynth = _fixed_on_synth
+    driver = engine.proxy._driver
+    _espeak.SetSynthCallback(driver._onSynth)  # re-register: the old bound method is stale
 
 
 class Synthesizer:
@@ -70,19 +106,25 @@ class Synthesizer:
         try:
             import pyttsx3
 
-            _quiet_driver()
             self.engine = pyttsx3.init("espeak")
+            _patch_driver(self.engine)
+            self.voice_ids = {v.id.lower() for v in self.engine.getProperty("voices")}
         except Exception as exc:  # no libespeak, no pyttsx3: speech is off, bubbles stay
             raise SpeechError(f"text-to-speech unavailable: {exc}") from exc
 
     def render(self, text: str, voice: Voice, path: Path) -> float:
         """Render ``text`` in ``voice`` to a WAV at ``path``; returns its duration (s)."""
         e = self.engine
+        base = voice.id.split("+", 1)[0].lower()
+        if base not in self.voice_ids:
+            raise SpeechError(f"unknown voice {voice.id!r}: espeak-ng has e.g. "
+                              f"{', '.join(sorted(v for v in self.voice_ids if '/en' in v))}")
         try:
             e.setProperty("voice", voice.id)
-            e.setProperty("rate", voice.rate)
-            e.setProperty("pitch", voice.pitch)
-            e.save_to_file(text, str(path))
+            # Rate and pitch go in as espeak embedded commands (\x01<n>S speed, \x01<n>P
+            # pitch): in pyttsx3's synchronous espeak mode ``setProperty("rate")`` takes
+            # effect once and is then ignored, so every bot would end up at one speed.
+            e.save_to_file(f"\x01{voice.rate}S\x01{voice.pitch}P{text}", str(path))
             e.runAndWait()
         except Exception as exc:
             raise SpeechError(f"could not speak {text!r} with voice {voice.id}: {exc}") from exc
