@@ -238,3 +238,44 @@ def test_questions_and_table_commands_are_not_actions():
     assert not is_action(parse("what's the pot"))
     assert not is_action(parse("deal"))
     assert is_action(parse("call"))
+
+
+def test_a_repeated_command_is_one_command():
+    assert parse("all in all in") == AllIn()
+    assert parse("call call") == Call()
+    assert parse("call it call it") == Call()
+
+
+# --- n-best hypotheses ----------------------------------------------------------------------
+
+
+def test_n_best_agreeing_on_one_meaning_is_clear():
+    from voice.parser import choose
+
+    got = choose([("call", 0.5), ("I call", 0.3), ("fold", 0.2)])
+    assert got.intent == Call() and got.clear and got.share == pytest.approx(0.8)
+
+
+def test_n_best_split_between_meanings_is_not_clear():
+    from voice.parser import choose
+
+    assert not choose([("call", 0.45), ("fold", 0.4), ("check", 0.15)]).clear
+
+
+def test_n_best_mostly_noise_is_unknown():
+    from voice.parser import choose
+
+    assert isinstance(choose([("nice hand", 0.7), ("all in", 0.3)]).intent, Unknown)
+
+
+# --- descriptions other parts read ----------------------------------------------------------
+
+
+def test_intent_descriptions_keep_the_prefixes_the_benchmark_reads():
+    """benchmarks/voice/outcome.py labels outcomes from these strings."""
+    assert parse("what's the pot").describe() == "question: pot"
+    assert parse("how much to call").describe() == "question: to_call"
+    assert parse("deal").describe() == "table: deal"
+    assert parse("top up").describe() == "table: top_up"
+    assert parse("yes").describe() == "yes" and parse("cancel").describe() == "no"
+    assert parse("nice hand").describe().startswith("not a command")

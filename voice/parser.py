@@ -212,12 +212,16 @@ def _fix_to_two(tokens: list[Token]) -> list[Token]:
 
 
 def _dedupe(tokens: list[Token]) -> list[Token]:
-    """'call call' -> 'call' (recognizers repeat words); numbers are never merged."""
+    """'call call' -> 'call', 'all in all in' -> 'all in' (people and recognizers repeat
+    themselves); a repeated number is kept, "two two hundred" is not "two hundred"."""
     out: list[Token] = []
     for t in tokens:
         if out and isinstance(t, str) and out[-1] == t:
             continue
         out.append(t)
+    half = len(out) // 2
+    if len(out) % 2 == 0 and half and out[:half] == out[half:]:
+        return out[:half]
     return out
 
 
@@ -460,3 +464,54 @@ def parse(text: str) -> Intent:
             if got is not None:
                 return got
     return Unknown(text, closest_phrase(text))
+
+
+# --- several hypotheses -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The meaning of a recognizer's n-best list: act only when one meaning clearly wins."""
+
+    intent: Intent
+    #: True when the winning meaning leads the runner-up by at least the margin.
+    clear: bool
+    #: Share of the hypotheses' weight behind the winning meaning (0..1).
+    share: float
+
+
+def choose(hypotheses: Sequence[tuple[str, float]], margin: float = 0.3) -> Choice:
+    """Group n-best ``(text, weight)`` hypotheses by meaning and pick the heaviest.
+
+    Like Lichess's voice moves: a command plays only when one candidate is clearly best;
+    otherwise the caller asks for a yes (pass a low confidence to the resolver).  If most
+    of the weight means nothing, the answer is :class:`Unknown`.
+
+    >>> choose([("call", 0.6), ("call it", 0.3), ("fold", 0.1)])
+    Choice(intent=Call(), clear=True, share=0.9)
+    >>> choose([("call", 0.5), ("fold", 0.5)]).clear
+    False
+    >>> choose([]).intent
+    Unknown(text='', closest='help')
+    """
+    weights: dict[Intent, float] = {}
+    first: dict[Intent, str] = {}
+    total = 0.0
+    for text, weight in hypotheses:
+        w = max(0.0, float(weight))
+        total += w
+        got = parse(text)
+        key: Intent = Unknown("", "") if isinstance(got, Unknown) else got
+        weights[key] = weights.get(key, 0.0) + w
+        first.setdefault(key, text)
+    if not weights or total <= 0:
+        text = hypotheses[0][0] if hypotheses else ""
+        return Choice(Unknown(text, closest_phrase(text)), False, 0.0)
+    ranked = sorted(weights.items(), key=lambda kv: kv[1], reverse=True)
+    best, w1 = ranked[0]
+    w2 = ranked[1][1] if len(ranked) > 1 else 0.0
+    share = round(w1 / total, 6)
+    if isinstance(best, Unknown):
+        text = first[best]
+        return Choice(Unknown(text, closest_phrase(text)), False, share)
+    return Choice(best, (w1 - w2) / total >= margin, share)
