@@ -1,0 +1,96 @@
+"""Wires the window together: app, start screen, table scenes, voice, narration, sound."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from .frame_stats import FrameStats
+
+
+class Launcher:
+    """Builds table scenes on demand (the start screen's Play/Spectate, or directly)."""
+
+    def __init__(self, rules: Any, args: Any, notice: str = "") -> None:
+        self.rules = rules
+        self.args = args
+        self.notice = notice
+        self.controllers: list[Any] = []
+
+    def table_scene(self, spectate: bool, rules: Any | None = None) -> Any:
+        from .controller import Controller
+        from .scenes.table import TableScene
+        from .setup import build_table
+
+        rules = rules or self.rules
+        self.rules = rules
+        table, human, looks = build_table(
+            rules, seats=rules.seats, spectate=spectate, seed=self.args.seed
+        )
+        ctl = Controller(
+            table,
+            human=human,
+            speed=self.args.speed,
+            seed=table.seed % (2**32),
+            hands_limit=self.args.hands,
+            bot_process=True,
+        )
+        hud = narrator = sounds = None
+        voice_mode = "off" if spectate else self.args.voice
+        try:
+            from .hud import VoiceHud
+
+            hud = VoiceHud.start(voice_mode, ctl)
+        except ImportError:
+            hud = None
+        try:
+            from .sound import Sounds
+
+            sounds = Sounds.start(mute=spectate)
+        except ImportError:
+            sounds = None
+        try:
+            from .narration import Narrator
+
+            narrator = Narrator.start(enabled=False)
+        except ImportError:
+            narrator = None
+        scene = TableScene(
+            ctl,
+            spectate=spectate,
+            hud=hud,
+            narrator=narrator,
+            sounds=sounds,
+            looks=looks,
+            on_finish_quit=self.args.hands is not None,
+        )
+        scene.notice = self.notice
+        self.controllers.append(ctl)
+        return scene
+
+    @property
+    def hands_played(self) -> int:
+        return sum(c.hands_done for c in self.controllers)
+
+
+def launch(
+    rules: Any, args: Any, *, started: float, notice: str = "", size: tuple[int, int] = (1280, 800)
+) -> FrameStats:
+    """Open the window and run until the player quits; returns the frame statistics."""
+    sys.setswitchinterval(0.002)  # bot threads yield the GIL often: frames stay smooth
+    from .app import App
+
+    app = App(size=size, fullscreen=getattr(args, "fullscreen", False), started=started)
+    launcher = Launcher(rules, args, notice)
+    if args.spectate or args.hands is not None:
+        first = launcher.table_scene(spectate=args.spectate)
+    else:
+        from .scenes.start import StartScene
+
+        first = StartScene(launcher)
+    stats = app.run(first)
+    stats.hands = launcher.hands_played
+    import pygame
+
+    pygame.quit()
+    return stats

@@ -1,0 +1,366 @@
+"""The table scene: the felt, the human's action bar, the voice HUD, and the events that
+animate, narrate and sound while the controller plays the session."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine.events import (
+    Acted,
+    BoardDealt,
+    HandEnded,
+    HoleDealt,
+    PotAwarded,
+    StreetStarted,
+)
+
+from .. import card_art, chips, layout, snapshot_builder, theme
+from ..action_bar import ActionBar
+from ..animation import Animator, Flight, Flip
+from ..controller import Controller
+from ..snapshot import TableSnap
+from ..table_view import TableRenderer
+from ..tracker import SeatMemory
+from ..widgets import Button, draw_button, panel, text
+from . import Scene
+
+#: Seconds a speech bubble stays up at speed 1.
+BUBBLE_SECONDS = 4.0
+
+
+class TableScene(Scene):
+    """Plays a session in the window: ``human`` is the human's table seat, or None to watch."""
+
+    def __init__(
+        self,
+        controller: Controller,
+        *,
+        spectate: bool = False,
+        hud: Any = None,
+        narrator: Any = None,
+        sounds: Any = None,
+        looks: dict[int, Any] | None = None,
+        on_finish_quit: bool = False,
+    ) -> None:
+        self.c = controller
+        self.spectate = spectate
+        self.memory = SeatMemory()
+        self.renderer = TableRenderer()
+        self.anim = Animator(controller.speed)
+        self.bar = ActionBar()
+        self.hud = hud
+        self.narrator = narrator
+        self.sounds = sounds
+        self.looks = looks or {}
+        self.on_finish_quit = on_finish_quit
+        self.size = (0, 0)
+        self.snap: TableSnap | None = None
+        self.prev_snap: TableSnap | None = None
+        self.now = 0.0
+        self.menu: dict[str, Button] = {}
+        self.menu_hover: str | None = None
+        self.notice = ""
+        self.history_hands: list[list[object]] = []
+        self.chip_history: list[tuple[int, tuple[int, ...]]] = []
+        self._was_my_turn = False
+        self._last_signature: tuple[object, ...] | None = None
+        self._last_surface: pygame.Surface | None = None
+        controller.listeners.append(self.on_event)
+
+    # ----- scene hooks ----------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._last_signature = None
+        n = len(self.c.table.players)
+        lay = layout.compute(size, n, human=self.c.human)
+        self.renderer.set_layout(lay)
+        self.bar.layout(pygame.Rect(lay.bar.as_tuple()), size)
+        self.anim.clear()
+        bw, bh = theme.scale(104, size), theme.scale(30, size)
+        x = theme.scale(14, size)
+        y = theme.scale(58, size)
+        self.menu = {}
+        for name, label in (
+            ("options", "Options O"),
+            ("history", "History H"),
+            ("stats", "Stats S"),
+            ("rebuy", "Rebuy B"),
+        ):
+            if name == "rebuy" and self.c.human is None:
+                continue
+            self.menu[name] = Button(name, label, pygame.Rect(x, y, bw, bh))
+            y += bh + theme.scale(6, size)
+        if self.hud is not None:
+            self.hud.layout(pygame.Rect(lay.hud.as_tuple()), size)
+
+    def close(self) -> None:
+        self.c.close()
+        if self.narrator is not None:
+            self.narrator.close()
+        if self.hud is not None:
+            self.hud.close()
+
+    def handle(self, event: pygame.event.Event, now: float) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.menu_hover = next(
+                (n for n, b in self.menu.items() if b.rect.collidepoint(event.pos)), None
+            )
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for name, b in self.menu.items():
+                if b.hit(event.pos):
+                    self.open(name)
+                    return
+        if self.hud is not None and self.hud.handle(event, now):
+            return
+        if event.type == pygame.KEYDOWN and self.bar.typed is None:
+            opener = {
+                pygame.K_o: "options",
+                pygame.K_h: "history",
+                pygame.K_s: "stats",
+                pygame.K_b: "rebuy",
+            }.get(event.key)
+            if opener:
+                self.open(opener)
+                return
+            if event.key == pygame.K_ESCAPE and self.bar.pending is None and self.spectate:
+                self.done = True
+                return
+        if self.c.human is not None:
+            action = self.bar.handle(event, now)
+            if action is not None:
+                err = self.c.submit(action, now)
+                if err:
+                    self.bar.message = err
+
+    def open(self, name: str) -> None:
+        """Open a dialog scene over the table (imported lazily: fast start-up)."""
+        if name == "options":
+            from .options import OptionsScene
+
+            self.push = OptionsScene(self.c.table.rules, in_game=True)
+        elif name == "history":
+            from .history import HistoryScene
+
+            self.push = HistoryScene(self.history_hands, self.c.table, self.c.human)
+        elif name == "stats":
+            from .stats import StatsScene
+
+            self.push = StatsScene(self.c.table, self.chip_history)
+        elif name == "rebuy" and self.c.human is not None:
+            from .rebuy import RebuyScene
+
+            self.push = RebuyScene(self.c, self.c.human)
+
+    def update(self, now: float, dt: float) -> None:
+        self.now = now
+        self.c.update(now)
+        if (
+            self.c.needs_rebuy
+            and self.push is None
+            and self.c.human is not None
+            and not getattr(self, "_rebuy_open", False)
+        ):
+            self._rebuy_open = True
+            self.open("rebuy")
+        if not self.c.needs_rebuy:
+            self._rebuy_open = False
+        if self.c.finished and self.on_finish_quit:
+            self.quit = True
+        if self.hud is not None:
+            self.hud.update(now)
+
+    # ----- events ---------------------------------------------------------------------
+    def on_event(self, e: object) -> None:
+        name = type(e).__name__
+        if name == "HandStarted":
+            if self.c.last_hand_events:
+                self.history_hands.append(list(self.c.last_hand_events))
+                del self.history_hands[:-50]
+        self.memory.on_event(e)
+        self._animate(e)
+        if self.narrator is not None:
+            self.narrator.on_event(e, self)
+        if self.sounds is not None:
+            self.sounds.on_event(e, self)
+        if isinstance(e, HandEnded):
+            self.chip_history.append((self.c.table.hand_number, tuple(e.stacks)))
+
+    def _animate(self, e: object) -> None:
+        lay = self.renderer.layout
+        if lay is None:
+            return
+        now = self.now
+        a = self.anim
+        size = lay.size
+        if isinstance(e, HoleDealt):
+            sp = self.renderer.spot(e.seat)
+            if sp is None:
+                return
+            human = e.seat == self.c.human
+            dst = self.renderer.cards_centre(sp, human)
+            img = card_art.back(self.renderer.card_width(human))
+            order = self._deal_order(e.seat)
+            a.add(
+                Flight(
+                    img,
+                    lay.board,
+                    dst,
+                    now + a.duration(0.06) * order,
+                    a.duration(0.28),
+                    key=f"hole{e.seat}",
+                )
+            )
+        elif isinstance(e, BoardDealt):
+            snap_board = self.c.table.hand.board if self.c.table.hand else ()
+            first = len(snap_board) - len(e.cards)
+            for i, card in enumerate(e.cards):
+                slot = first + i
+                pos = self.renderer.board_slot(slot)
+                w = lay.card_w
+                a.add(
+                    Flip(
+                        lambda p, c=card, w=w: card_art.flipped(c, w, p),
+                        pos,
+                        now + a.duration(0.12) * i,
+                        a.duration(0.32),
+                        key=f"board{slot}",
+                    )
+                )
+        elif isinstance(e, Acted) and e.paid > 0:
+            sp = self.renderer.spot(e.seat)
+            if sp is not None:
+                img = chips.stack(e.paid, theme.scale(10, size))
+                a.add(Flight(img, sp.plate, sp.bet, now, a.duration(0.25)))
+        elif isinstance(e, StreetStarted) and self.snap is not None:
+            for seat in self.snap.seats:
+                sp = self.renderer.spot(seat.seat)
+                if seat.bet > 0 and sp is not None:
+                    img = chips.stack(seat.bet, theme.scale(10, size))
+                    a.add(Flight(img, sp.bet, lay.pot, now, a.duration(0.3)))
+        elif isinstance(e, PotAwarded):
+            for w, share in zip(e.winners, e.shares, strict=False):
+                sp = self.renderer.spot(w)
+                if sp is not None and share > 0:
+                    img = chips.stack(share, theme.scale(11, size))
+                    a.add(
+                        Flight(
+                            img,
+                            lay.pot,
+                            sp.plate,
+                            now + a.duration(0.35) * e.index,
+                            a.duration(0.6),
+                        )
+                    )
+
+    def _deal_order(self, seat: int) -> int:
+        seats = self.c.table.hand_seats
+        return seats.index(seat) if seat in seats else 0
+
+    def say(self, seat: int, line: str) -> None:
+        """Show a speech bubble for ``seat`` (bots' banter, the human's recognised phrase)."""
+        self.renderer.bubbles[seat] = (line, self.now + BUBBLE_SECONDS / max(0.5, self.c.speed))
+
+    # ----- drawing --------------------------------------------------------------------
+    def build_snapshot(self, now: float) -> TableSnap:
+        notice = self.c.message or self.notice
+        return snapshot_builder.build(
+            self.c.table,
+            self.c.human,
+            self.memory,
+            spectate=self.spectate,
+            now=now,
+            looks=self.looks,
+            notice=notice,
+        )
+
+    def signature(self, snap: TableSnap, now: float) -> tuple[object, ...] | None:
+        """Everything a frame shows; equal signatures draw identical frames (None: unsure)."""
+        if self.anim.active(now):
+            return None
+        bar = self.bar
+        hud = self.hud.signature() if self.hud is not None else None
+        return (
+            snap,
+            snap.extra.get("collected"),
+            tuple(sorted(self.renderer.bubbles.items())),
+            bar.amount,
+            bar.typed,
+            bar.pending,
+            bar.message,
+            bar.hover,
+            self.menu_hover,
+            hud,
+            self.c.finished,
+            self.c.hands_done,
+            self.size,
+        )
+
+    def draw(self, surface: pygame.Surface, now: float) -> bool | None:
+        self.prev_snap = self.snap
+        snap = self.build_snapshot(now)
+        self.snap = snap
+        my_turn = snap.legal is not None
+        self.bar.set_legal(snap.legal, now)
+        if my_turn and not self._was_my_turn and self.sounds is not None:
+            self.sounds.your_turn()
+        self._was_my_turn = my_turn
+        sig = self.signature(snap, now)
+        if sig is not None and sig == self._last_signature and surface is self._last_surface:
+            return False
+        self._last_signature = sig
+        self._last_surface = surface
+        self.renderer.draw(surface, snap, self.anim, now)
+        size = surface.get_size()
+        if self.c.human is not None:
+            self.bar.draw(surface)
+            if snap.legal is None:
+                self._bar_status(surface, snap)
+        else:
+            self._spectator_bar(surface, snap)
+        for name, b in self.menu.items():
+            draw_button(
+                surface, b, hover=(name == self.menu_hover), font_size=theme.scale(15, size)
+            )
+        if self.hud is not None:
+            self.hud.draw(surface, now)
+        return True
+
+    def _bar_status(self, surface: pygame.Surface, snap: TableSnap) -> None:
+        """Over the disabled bar: whose turn it is, or the next deal."""
+        size = surface.get_size()
+        lay = self.renderer.layout
+        assert lay is not None
+        if snap.actor is not None:
+            who = next((s.name for s in snap.seats if s.seat == snap.actor), "")
+            msg = f"{who} is thinking…"
+        elif self.c.finished:
+            msg = self.c.message or "The session is over"
+        else:
+            msg = "Next hand coming up…"
+        r = pygame.Rect(0, 0, theme.scale(360, size), theme.scale(34, size))
+        r.midbottom = (size[0] // 2, lay.bar.y - theme.scale(8, size))
+        panel(surface, r, alpha=170, radius=r.h // 2)
+        text(
+            surface,
+            msg,
+            r.center,
+            theme.scale(17, size),
+            theme.TEXT_DIM,
+            anchor="center",
+            shadow=False,
+        )
+
+    def _spectator_bar(self, surface: pygame.Surface, snap: TableSnap) -> None:
+        size = surface.get_size()
+        lay = self.renderer.layout
+        assert lay is not None
+        bar = pygame.Rect(lay.bar.as_tuple())
+        panel(surface, bar, alpha=235, radius=0)
+        hands = f"hand {self.c.hands_done + (1 if self.c.in_hand else 0)}"
+        if self.c.hands_limit:
+            hands += f" of {self.c.hands_limit}"
+        msg = (f"Spectating the bots — every hand face up · {hands} · "
+               f"speed ×{self.c.speed:g} · Esc leaves")
+        text(surface, msg, bar.center, theme.scale(19, size), theme.TEXT, anchor="center")

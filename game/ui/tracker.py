@@ -1,0 +1,101 @@
+"""Remembers what the table scene shows but the engine does not keep: each seat's last
+action label, cards shown at showdown, and the winners with their hand.
+
+It is an event listener (table seats), so it sees the same stream as narration and the HUD.
+
+>>> from game.engine.actions import Action
+>>> from game.engine.events import Acted, StreetStarted, Street
+>>> t = SeatMemory()
+>>> t.on_event(Acted(2, Action.raise_to(60), 50, False)); t.last_action[2]
+'Raise to 60'
+>>> t.on_event(StreetStarted(Street.FLOP)); 2 in t.last_action
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.engine.actions import ActionKind
+from game.engine.events import (
+    Acted,
+    ForcedBet,
+    HandEnded,
+    PotAwarded,
+    Shown,
+    StreetStarted,
+)
+
+
+def action_label(e: Acted) -> str:
+    """The label under a seat: "Fold", "Check", "Call 40", "Bet 60", "Raise to 120", "All-in"."""
+    k = e.action.kind
+    if e.all_in and k is not ActionKind.FOLD:
+        return f"All-in {e.action.amount}" if k in (ActionKind.BET, ActionKind.RAISE) else "All-in"
+    if k is ActionKind.CALL:
+        return f"Call {e.paid}"
+    if k is ActionKind.BET:
+        return f"Bet {e.action.amount}"
+    if k is ActionKind.RAISE:
+        return f"Raise to {e.action.amount}"
+    return k.value.capitalize()
+
+
+@dataclass
+class SeatMemory:
+    last_action: dict[int, str] = field(default_factory=dict)
+    shown: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    shown_name: dict[int, str] = field(default_factory=dict)
+    best_five: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    winners: list[int] = field(default_factory=list)
+    winning_name: str = ""
+    hand_over: bool = False
+
+    def reset(self) -> None:
+        self.last_action.clear()
+        self.shown.clear()
+        self.shown_name.clear()
+        self.best_five.clear()
+        self.winners.clear()
+        self.winning_name = ""
+        self.hand_over = False
+
+    def on_event(self, e: object) -> None:
+        name = type(e).__name__
+        if name == "HandStarted":
+            self.reset()
+        elif isinstance(e, ForcedBet):
+            if e.kind != "ante":
+                self.last_action[e.seat] = e.kind.title()
+        elif isinstance(e, Acted):
+            self.last_action[e.seat] = action_label(e)
+        elif isinstance(e, StreetStarted):
+            for seat in list(self.last_action):
+                if not self.last_action[seat].startswith(("Fold", "All-in")):
+                    del self.last_action[seat]
+        elif isinstance(e, Shown):
+            self.shown[e.seat] = tuple(e.cards)
+            self.shown_name[e.seat] = e.hand_name
+            self.best_five[e.seat] = tuple(e.best_five)
+        elif isinstance(e, PotAwarded):
+            for w in e.winners:
+                if w not in self.winners:
+                    self.winners.append(w)
+            if e.index == 0 or not self.winning_name:
+                self.winning_name = _banner(e, self)
+        elif isinstance(e, HandEnded):
+            self.hand_over = True
+
+    def winning_cards(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for w in self.winners[:1]:
+            out.extend(self.best_five.get(w, ()))
+        return tuple(out)
+
+
+def _banner(e: PotAwarded, mem: SeatMemory) -> str:
+    """ "Rocco wins 840 with two pair" — names are filled in by the scene (seat numbers here)."""
+    who = "+".join(f"@{w}" for w in e.winners)
+    if e.hand_name:
+        return f"{who} wins {e.amount:,} with {e.hand_name}"
+    return f"{who} wins {e.amount:,}"
