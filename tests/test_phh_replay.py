@@ -195,3 +195,25 @@ def test_a_history_cut_before_any_deal_stands_at_the_first_actor() -> None:
     history.actions = []
     hand = replay_partial(history).hand
     assert hand.actor == 1 and hand.hole == [None, None]
+
+
+def test_a_check_nobody_is_asked_for_when_everyone_else_is_all_in_changes_nothing() -> None:
+    """PokerKit writes the big blind's check although both others are all in; the engine
+    has nobody to act there, and the idle check is passed over."""
+    text = """
+variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0]
+min_bet = 2
+starting_stacks = [72, 232, 2, 1]
+actions = ["d dh p1 6h5h", "d dh p2 JsTd", "d dh p3 7h6s", "d dh p4 Tc7d", "p3 cc", "p4 cc",
+           "p1 f", "p2 cc", "d db As8sJd", "d db Th", "d db Jc"]
+"""
+    assert replay(loads(text)).formatted() == ["71", "236", "0", "0"]
+
+
+def test_a_check_out_of_turn_is_still_rejected() -> None:
+    history = one("nt_heads_up.phh")
+    history.actions = history.actions[:4] + ["p2 cc"]
+    with pytest.raises(ReplayError, match="it is p1's turn, not p2's"):
+        replay(history)

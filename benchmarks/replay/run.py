@@ -23,6 +23,10 @@
      posted.  Confirmed by replaying again with the big blind lowered to what was posted.
    - ``straddle_min_raise``: our straddle acts as the big blind it doubles (minimum raise
      = the straddle); PokerKit's minimum raise increment stays the big blind.
+   - ``short_all_in_reopening``: a short all-in that is the first bet or raise of a round
+     does not reopen the betting for players who already acted (001 §7.5: the last full
+     raise starts at the big blind / bet unit); PokerKit counts it as a full raise (its
+     last-raise amount starts at 0) and lets them raise.  Recognised by our error.
    Anything else is ``unexplained`` and listed with its hand index: an engine bug to report.
 """
 
@@ -90,8 +94,11 @@ def classify(history, ours: dict, theirs: dict) -> str:
     from game.phh.replay import replay, setup
 
     s = setup(history)
-    if "minimum raise" in ours.get("error", "") and sum(1 for b in s.config.blinds if b) >= 3:
+    error = ours.get("error", "")
+    if "minimum raise" in error and sum(1 for b in s.config.blinds if b) >= 3:
         return "straddle_min_raise"
+    if "did not reopen the betting" in error:
+        return "short_all_in_reopening"
     reasons = []
     bb_seat = 0 if len(s.stacks) == 2 else 1  # heads-up the big blind is p1
     posted = s.stacks[bb_seat] - s.antes[bb_seat]
@@ -142,7 +149,7 @@ def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> d
         "hands": len(histories),
         "agree": agree,
         "disagree": {k: len(v) for k, v in sorted(categories.items())},
-        "examples": {k: v[:10] for k, v in sorted(categories.items())},
+        "examples": {k: v if k == "unexplained" else v[:10] for k, v in sorted(categories.items())},
     }
 
 
@@ -153,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of holdem replay (median)")
     parser.add_argument("--pokerkit-repeat", type=int, default=1)
     parser.add_argument("--file", type=Path, help="replay this .phhs instead of generating one")
+    parser.add_argument("--reuse-pokerkit", action="store_true",
+                        help="take PokerKit's output and time from its last run on this file")
     args = parser.parse_args(argv)
     python = bench_python()
     OUT.mkdir(parents=True, exist_ok=True)
@@ -166,10 +175,16 @@ def main(argv: list[str] | None = None) -> int:
         )
         generated = json.loads(done.stdout.strip().splitlines()[-1])
     ours_times, ours_out = timed([*holdem_command(), "replay", str(path)], args.repeat)
-    pk_times, pk_out = timed(
-        [str(python), str(HERE / "pokerkit_replay.py"), str(path), "--timing"],
-        args.pokerkit_repeat,
-    )
+    saved = path.with_suffix(".pokerkit.json")
+    if args.reuse_pokerkit and saved.exists():
+        pk_times, pk_out = (lambda d: (d["times"], d["out"]))(json.loads(saved.read_text()))
+    else:
+        pk_times, pk_out = timed(
+            [str(python), str(HERE / "pokerkit_replay.py"), str(path), "--timing"],
+            args.pokerkit_repeat,
+        )
+        saved.write_text(json.dumps({"times": pk_times, "out": pk_out}))
+    path.with_suffix(".holdem.jsonl").write_text(ours_out)
     ours, theirs = parse_lines(ours_out), parse_lines(pk_out)
     pk_inproc = json.loads(pk_out.strip().splitlines()[-1])
     hands = len(theirs)

@@ -305,6 +305,8 @@ def _step(
         return
     _check_player(action.player, n)
     _deal_missing_holes(hand)
+    if isinstance(action, CheckCall) and _idle_check(hand, action.player):
+        return
     if hand.actor != action.player:
         who = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
         raise ReplayError(f"it is {who}'s turn, not p{action.player + 1}'s")
@@ -320,6 +322,18 @@ def _step(
         engine_action = Action.raise_to(amount) if raising else Action.bet(amount)
     hand.apply(engine_action, seat=action.player)
     _reveal(hand, shows)
+
+
+def _idle_check(hand: Hand, seat: int) -> bool:
+    """A check the engine does not ask for: nobody is to act because everyone else still in
+    is all in, so ``seat`` has nothing to decide (PokerKit still writes ``pN cc`` for it).
+
+    A check that could change anything never passes here: it goes to ``apply`` like every
+    other action.
+    """
+    if hand.actor is not None or hand.is_over or hand.folded[seat] or hand.all_in[seat]:
+        return False
+    return all(hand.all_in[s] for s in range(hand.n) if s != seat and not hand.folded[s])
 
 
 def _show(hand: Hand, action: ShowMuck, shows: dict[int, tuple[str, ...] | None]) -> None:
