@@ -349,8 +349,16 @@ def evaluate(cards: str | Iterable[str]) -> HandValue:
             weights = None
         n = len(cards)
         if weights is not None and len(weights) == n and 4 < n < 8:
+            total = sum(weights)
+            if _FLUSH_SUIT[total >> _SUIT_SHIFT] < 0:  # inlined common case: no flush
+                key = total & _KEY_MASK
+                value = _RANK_VALUES.get(key)
+                if value is None:
+                    value = _rank_value_of_key(key)
+            else:
+                value = _value_of_cards(cards, total)
             hv = _new_hand_value(HandValue)
-            _set_value(hv, _value_of_cards(cards, sum(weights)))
+            _set_value(hv, value)
             _set_hand(hv, tuple(cards))
             return hv
     hand = _checked_cards(cards)

@@ -22,6 +22,7 @@ Values use the packing of :mod:`game.engine.evaluator`
 
 from __future__ import annotations
 
+import itertools
 from functools import cache
 
 import numpy as np
@@ -101,17 +102,17 @@ def flush_values() -> np.ndarray:
 
 def _count_vectors(n_cards: int) -> np.ndarray:
     """Every vector of 13 rank counts in 0..4 summing to ``n_cards``, shape (M, 13)."""
-    rows = np.zeros((1, 0), dtype=np.int8)
-    for r in range(N_RANKS):
-        left = N_RANKS - 1 - r
-        parts = []
-        for c in range(5):
-            grown = np.hstack([rows, np.full((rows.shape[0], 1), c, dtype=np.int8)])
-            total = grown.sum(axis=1)
-            # keep rows that can still reach n_cards with the ranks left
-            parts.append(grown[(total <= n_cards) & (total + 4 * left >= n_cards)])
-        rows = np.vstack(parts)
-    return rows
+    combos = np.fromiter(
+        itertools.chain.from_iterable(
+            itertools.combinations_with_replacement(range(N_RANKS), n_cards)
+        ),
+        dtype=np.int8,
+    ).reshape(-1, n_cards)
+    counts = np.zeros((combos.shape[0], N_RANKS), dtype=np.int8)
+    rows = np.arange(combos.shape[0])
+    for j in range(n_cards):  # one card per row per step: no repeated index within a step
+        counts[rows, combos[:, j]] += 1
+    return counts[(counts <= 4).all(axis=1)]
 
 
 @cache
@@ -126,9 +127,10 @@ def rank_multisets(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     ranks = np.arange(N_RANKS, dtype=np.int64)
     mask = (np.where(counts > 0, _BIT, 0)).sum(axis=1)
     # ranks ordered by (count, rank), both descending: groups first, then kickers
+    # (count * 16 + rank is unique within a row, so sorting it sorts both at once)
     order_key = np.where(counts > 0, counts * 16 + ranks, -1)
-    order = np.argsort(-order_key, axis=1, kind="stable")[:, :5]
-    c = np.take_along_axis(counts, order, axis=1)
+    top5 = -np.sort(-order_key, axis=1)[:, :5]
+    order, c = top5 & 15, top5 >> 4
     r0, r1, r2, r3 = (order[:, i] for i in range(4))
     c1, c2 = c[:, 0], c[:, 1]
 
