@@ -411,3 +411,58 @@ def test_repeat_and_help():
 def test_action_kinds_are_concrete_never_the_all_in_shortcut():
     got = said(flop_unopened(), "all in")
     assert got.action.kind is ActionKind.BET
+
+
+# --- one whole turn: respond() -------------------------------------------------------------
+
+
+def test_a_turn_all_in_question_then_yes_applies_through_the_engine():
+    from voice.confirm import respond
+
+    h = flop_unopened()
+    gate = ConfirmationGate(clock=Clock())
+    facts = facts_from_hand(h, seat=1)
+    first = respond(gate, parse("shove"), h.legal_actions(), facts)
+    assert first.action is None and first.waiting
+    asked = respond(gate, parse("what's my stack"), h.legal_actions(), facts)
+    assert asked.speech == "you have 990 behind" and asked.waiting
+    done = respond(gate, parse("yes"), h.legal_actions(), facts)
+    assert done.action == Action.bet(990)
+    h.apply(done.action)
+
+
+def test_a_turn_refusal_is_spoken_and_typed():
+    from voice.confirm import respond
+
+    r = respond(ConfirmationGate(), parse("raise to 15"), preflop_open().legal_actions())
+    assert r.action is None and r.speech == "minimum raise is to 20"
+    assert r.rejection.kind is RejectionKind.BELOW_MINIMUM
+
+
+def test_a_turn_out_of_turn_actions_are_refused_but_questions_answered():
+    from voice.confirm import respond
+
+    h = preflop_open()
+    facts = facts_from_hand(h, seat=1, names=["Ada", "you", "Cy"])
+    assert respond(ConfirmationGate(), parse("call"), None, facts).speech == "it is not your turn"
+    assert respond(ConfirmationGate(), parse("whose turn"), None, facts).speech == (
+        "it is Ada's turn")
+
+
+def test_a_turn_yes_too_late_does_nothing():
+    from voice.confirm import respond
+
+    clock = Clock()
+    gate = ConfirmationGate(timeout=5, clock=clock)
+    legal = flop_unopened().legal_actions()
+    respond(gate, parse("all in"), legal)
+    clock.now += 10
+    r = respond(gate, parse("yes"), legal)
+    assert r.action is None and r.speech == "too late: say it again"
+
+
+def test_a_turn_plain_action_applies_at_once():
+    from voice.confirm import respond
+
+    r = respond(ConfirmationGate(), parse("call"), flop_facing_bet().legal_actions())
+    assert r.action == Action.call() and r.speech == "call"

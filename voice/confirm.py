@@ -7,6 +7,9 @@ Any other command while one is pending drops it too (the player changed their mi
 the caller goes on to resolve the new command.  The clock is injected so tests and the game
 loop decide what time it is — nothing here sleeps.
 
+:func:`respond` is the whole turn for the game loop: one parsed phrase in, at most one
+validated action out plus the words to show and speak.
+
 >>> from game.engine.actions import Action
 >>> from voice.intents import AllIn, Confirm
 >>> from voice.resolver import Resolved
@@ -30,8 +33,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .intents import Confirm, Intent
-from .resolver import Resolved
+from game.engine.actions import Action, LegalActions
+
+from .intents import Confirm, Intent, Question, TableCommand, Unknown, is_action
+from .questions import TableFacts, answer
+from .resolver import Rejection, ResolveContext, Resolved, resolve
 
 
 @dataclass(frozen=True)
@@ -125,3 +131,75 @@ def prompt(resolved: Resolved, chips: Callable[[int], str] = str) -> str:
     """The question asked before a confirmed action ("fold (checking is free)? ...")."""
     why = f" ({resolved.why})" if resolved.why and resolved.why != "all in" else ""
     return f"{resolved.describe(chips)}{why}? Say yes or no."
+
+
+# --- one phrase, one response ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Response:
+    """What the game does with one phrase: apply ``action`` (already validated) if set, and
+    show and speak ``speech``.  ``waiting`` is True while an action waits for "yes"."""
+
+    intent: Intent
+    action: Action | None
+    speech: str
+    waiting: bool = False
+    #: The rejection behind a refusal (None otherwise), for typed handling by the caller.
+    rejection: Rejection | None = None
+
+
+def respond(
+    gate: ConfirmationGate, intent: Intent, legal: LegalActions | None,
+    facts: TableFacts | None = None, context: ResolveContext | None = None,
+) -> Response:
+    """Handle one parsed phrase for the human seat.
+
+    ``legal`` is None when it is not the player's turn: questions are still answered,
+    actions are refused.  Questions and noise leave a pending confirmation in place; a new
+    action replaces it; "yes" applies it only if it is still legal.  Table commands come
+    back with no action for the caller to carry out (``intent`` says which).
+
+    >>> from voice.parser import parse
+    >>> legal = LegalActions(seat=0, stack=500, committed=0, current_bet=0, to_call=0,
+    ...     pot=40, big_blind=10, can_fold=True, can_check=True, can_call=False,
+    ...     can_bet=True, can_raise=False, min_to=10, max_to=500, all_in_to=500)
+    >>> gate = ConfirmationGate(clock=lambda: 0.0)
+    >>> respond(gate, parse("all in"), legal).speech
+    'bet 500, all in? Say yes or no.'
+    >>> r = respond(gate, parse("yes"), legal); (str(r.action), r.speech)
+    ('bet 500', 'bet 500, all in')
+    """
+    chips = context.chips if context is not None else str
+    expired = gate.tick()
+    if isinstance(intent, Question):
+        reply = answer(intent, facts) if facts is not None else "I cannot see the table yet"
+        return Response(intent, None, reply, gate.pending is not None)
+    if isinstance(intent, Unknown):
+        return Response(intent, None, f"didn't catch that: try \"{intent.closest}\"",
+                        gate.pending is not None)
+    if isinstance(intent, TableCommand):
+        return Response(intent, None, intent.kind.value.replace("_", " "),
+                        gate.pending is not None)
+    if isinstance(intent, Confirm):
+        outcome = expired if expired is not None else gate.answer(intent)
+        if isinstance(outcome, Apply):
+            action = outcome.resolved.action
+            if legal is None or not legal.allows(action):
+                return Response(intent, None, "that is no longer possible")
+            return Response(intent, action, outcome.resolved.describe(chips))
+        if isinstance(outcome, Dropped):
+            return Response(intent, None, "cancelled" if outcome.reason == "cancelled"
+                            else "too late: say it again")
+        return Response(intent, None, NothingPending().reply)
+    assert is_action(intent)
+    gate.clear()
+    if legal is None:
+        return Response(intent, None, "it is not your turn")
+    got = resolve(intent, legal, context)
+    if isinstance(got, Rejection):
+        return Response(intent, None, got.reason, rejection=got)
+    offered = gate.offer(got)
+    if isinstance(offered, Waiting):
+        return Response(intent, None, prompt(got, chips), waiting=True)
+    return Response(intent, got.action, got.describe(chips))
