@@ -214,6 +214,6 @@ actions = ["d dh p1 6h5h", "d dh p2 JsTd", "d dh p3 7h6s", "d dh p4 Tc7d", "p3 c
 
 def test_a_check_out_of_turn_is_still_rejected() -> None:
     history = one("nt_heads_up.phh")
-    history.actions = history.actions[:4] + ["p2 cc"]
+    history.actions = history.actions[:5] + ["p2 cc"]  # after the flop p1 speaks first
     with pytest.raises(ReplayError, match="it is p1's turn, not p2's"):
         replay(history)
