@@ -112,3 +112,25 @@ def test_parse_and_resolve_never_raise_and_never_return_an_illegal_action(text, 
 @given(text=st.lists(st.sampled_from(OUTSIDE_WORDS[:8]), min_size=1, max_size=6).map(" ".join))
 def test_chit_chat_words_alone_never_act(text):
     assert isinstance(parse(text), Unknown)
+
+
+@settings(max_examples=150, deadline=None)
+@given(texts=st.lists(salad, min_size=1, max_size=6), seed=st.integers(0, 10_000),
+       confidence=st.none() | st.floats(0.0, 1.0))
+def test_a_conversation_never_yields_an_action_the_engine_refuses(texts, seed, confidence):
+    """Phrases in a row through the confirmation gate: yes/no/questions/noise in any order."""
+    from voice.confirm import ConfirmationGate, respond
+    from voice.questions import facts_from_hand
+
+    h = situation(seed)
+    if h is None:
+        return
+    gate = ConfirmationGate(clock=lambda: 0.0)
+    legal = h.legal_actions()
+    facts = facts_from_hand(h, legal.seat)
+    for text in [*texts, "yes"]:
+        r = respond(gate, parse(text), legal, facts, ResolveContext(confidence=confidence))
+        assert isinstance(r.speech, str) and r.speech
+        if r.action is not None:
+            assert legal.allows(r.action)
+            h.copy().apply(r.action)
