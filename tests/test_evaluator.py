@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import pickle
 import random
 from collections import Counter
 
@@ -327,6 +328,12 @@ def test_hand_value_compares_and_hashes_by_value_only():
     assert a.cards != b.cards
     assert a == b and hash(a) == hash(b)
     assert max([ev("2h 3c 4d 5s 7h"), a]) is a
+
+
+def test_hand_value_survives_pickling_with_its_cards():
+    v = ev("Ah Kh Qh Jh Th 2c 3d")
+    w = pickle.loads(pickle.dumps(v))
+    assert w == v and w.cards == v.cards and w.name == "royal flush"
 
 
 def test_accepts_a_single_string_a_list_a_tuple_and_loose_spellings():

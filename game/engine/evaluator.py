@@ -287,6 +287,11 @@ class HandValue:
             used.append(card)
         return tuple(used)
 
+    def __reduce__(self) -> tuple:
+        # explicit, so pickling (bots run in a worker process) works on every Python:
+        # frozen + slots dataclasses could not be unpickled before 3.11
+        return (HandValue, (self.value, self.hand))
+
     def __repr__(self) -> str:
         return f"HandValue({self.value:#x}, {self.name!r})"
 
