@@ -466,3 +466,47 @@ def test_a_turn_plain_action_applies_at_once():
 
     r = respond(ConfirmationGate(), parse("call"), flop_facing_bet().legal_actions())
     assert r.action == Action.call() and r.speech == "call"
+
+
+# --- every refusal kind, each with its reason --------------------------------------------------
+
+
+def _legal(**kw):
+    from game.engine.actions import LegalActions
+
+    base = dict(seat=0, stack=0, committed=100, current_bet=100, to_call=0, pot=300,
+                big_blind=10, can_fold=False, can_check=False, can_call=False, can_bet=False,
+                can_raise=False, min_to=0, max_to=0, all_in_to=100)
+    base.update(kw)
+    return LegalActions(**base)
+
+
+def test_refusals_for_situations_the_engine_reaches_only_through_other_doors():
+    """No chips left (already all in) and no fold/call offered: typed, explained refusals."""
+    nothing = _legal()
+    assert said_legal(nothing, "all in").kind is RejectionKind.ALREADY_ALL_IN
+    assert said_legal(nothing, "raise to 500").kind is RejectionKind.ALREADY_ALL_IN
+    assert said_legal(nothing, "fold").kind is RejectionKind.CANNOT_FOLD
+    assert said_legal(nothing, "call").kind is RejectionKind.CANNOT_CALL
+
+
+def said_legal(legal, text):
+    return resolve(parse(text), legal)
+
+
+@pytest.mark.parametrize(("make", "text", "kind"), [
+    (preflop_open, "nice hand", RejectionKind.NOT_UNDERSTOOD),
+    (preflop_open, "what's the pot", RejectionKind.NOT_AN_ACTION),
+    (preflop_open, "deal", RejectionKind.NOT_AN_ACTION),
+    (preflop_open, "yes", RejectionKind.NOT_AN_ACTION),
+    (flop_facing_bet, "check", RejectionKind.CANNOT_CHECK),
+    (flop_facing_bet, "raise to 50", RejectionKind.NOT_A_RAISE),
+    (preflop_open, "raise to 15", RejectionKind.BELOW_MINIMUM),
+    (pot_limit_open, "raise to 100", RejectionKind.ABOVE_MAXIMUM),
+    (preflop_open, "raise", RejectionKind.NEEDS_AMOUNT),
+    (lambda: hand([5, 1000, 1000]), "min raise", RejectionKind.CANNOT_RAISE),
+])
+def test_every_refusal_kind_names_its_reason(make, text, kind):
+    got = said(make(), text)
+    assert isinstance(got, Rejection) and got.kind is kind
+    assert got.reason and len(got.reason) < 90  # short enough to show and speak
