@@ -16,6 +16,17 @@ explanation, so ``name`` and ``cards`` are decoded from it without a second tabl
 and the same integers come out of the fast paths (``evaluate_indices``,
 ``evaluate_batch``) so bots and the engine can compare them directly.
 
+Three entry points, one value:
+
+* ``evaluate(cards)`` -> :class:`HandValue`: card strings, checked (typed
+  :class:`CardError` for a misspelt or duplicate card, or a count outside 5–7), with
+  ``category``, ``name`` and ``cards`` decoded on demand. The engine's showdown path.
+* ``evaluate_indices(indices)`` -> int: 0..51 card indices, unchecked, no object; for bots.
+* ``evaluate_batch(array)`` -> numpy int32 array: an (N, 5..7) index array at once, for
+  Monte-Carlo (tables built on first call, about 0.1 s; import stays numpy-free).
+
+Speed figures and the command that measures them: benchmarks/README.md.
+
 >>> evaluate("AhKhQhJhTh2c3d").name
 'royal flush'
 >>> evaluate(["Kd", "Ks", "5c", "5h", "2d", "9c", "Jh"]).name
