@@ -1,4 +1,4 @@
-"""Lookup tables of the hand evaluator, computed with numpy in a few milliseconds.
+"""Lookup tables of the hand evaluator, computed with numpy in about 0.1 s on first use.
 
 Everything here is derived, not stored: no data file to ship or regenerate. Two
 facts make the tables small:
