@@ -109,7 +109,7 @@ def call_guard(legal: LegalActions, threshold: float = 0.5) -> Guard | None:
         return None
     if legal.to_call >= legal.stack:
         return Guard(f"Call {legal.to_call} — all in? Click again or press Enter")
-    if legal.to_call >= threshold * (legal.stack + legal.to_call):
+    if legal.to_call >= threshold * legal.stack:
         return Guard(f"Call {legal.to_call} of your {legal.stack}? Click again or press Enter")
     return None
 
