@@ -60,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--hands {args.hands} is negative: give 0 or more hands")
     try:
         import bots
+        from bots.random_player import random_action
     except ImportError as e:  # pragma: no cover - bots/ is part of the game
         return _fail(f"the bots package cannot be loaded: {e}")
     rules = HouseRules()
@@ -135,10 +136,13 @@ def run(args: argparse.Namespace) -> int:
             continue
         seat = table.to_act
         bot = bot_objs[seat]
-        view = table.view(seat)
         rng.seed(decision_seed(seed, table.hand_number, k))
         t = perf()
-        action = bot.decide(view, rng)
+        if bot.style == "random":
+            # The random style reads nothing but the legal actions: skip building a view.
+            action = random_action(hand.legal_actions(), rng)
+        else:
+            action = bot.decide(table.view(seat), rng)
         decisions.append(perf() - t)
         ev = table.act(seat, action)
         k += 1

@@ -71,6 +71,9 @@ class ActionClock:
 
     def acted(self, now: float) -> None:
         """The seat acted: charge the bank for any time used beyond the action clock."""
+        if now - self.started <= self.action_seconds:  # the common case: bank untouched
+            self.seat = None
+            return
         st = self.state(now)
         if st is not None:
             self.bank[st.seat] = st.bank_left

@@ -59,13 +59,15 @@ class _Repair:
         pass
 
 
-def _obey(table: Table, c: Command) -> list[Any]:
+def _obey(table: Table, c: Command, hands: dict[int, HandRecord]) -> list[Any]:
     k = c.kind
     if k == "act":
         return table.act(c.seat, Action(ActionKind(c.action), c.amount or 0))  # type: ignore[arg-type]
     if k == "start":
         try:
-            return table._start_hand(float((c.data or {}).get("elapsed", 0.0)))
+            rec = hands.get(table.hand_number + 1)
+            return table._start_hand(float((c.data or {}).get("elapsed", 0.0)),
+                                     rec.deck if rec is not None else None)
         except NoHandError:
             return []  # it failed the same way when it was journaled
     if k == "rebuy":
@@ -105,13 +107,14 @@ def resume(
                   history=history)
     if history is not None:
         table.history_done = HistoryFile(history).hands_written()
-    table.journal = _Repair(journal, journal.hands())  # type: ignore[assignment]
+    hands = journal.hands()
+    table.journal = _Repair(journal, hands)  # type: ignore[assignment]
     elapsed = 0.0
     for c in journal.commands():
         if c.kind == "start":
             elapsed = float((c.data or {}).get("elapsed", 0.0))
         try:
-            events = _obey(table, c)
+            events = _obey(table, c, hands)
         except (EngineError, SessionError) as e:
             if isinstance(e, JournalError):
                 raise

@@ -334,7 +334,10 @@ class Table:
         """Housekeeping between hands, then deal the next hand."""
         return self._start_hand(None)
 
-    def _start_hand(self, elapsed: float | None) -> list[Any]:
+    def _start_hand(self, elapsed: float | None,
+                    deck: Sequence[str] | None = None) -> list[Any]:
+        """``elapsed`` and ``deck`` are given by a journal replay (the journaled session
+        clock and the journaled deck, which is the one (seed, hand number) draws)."""
         if self.hand is not None and not self.hand.is_over:
             raise NoHandError(f"hand {self.hand_number} is still in progress")
         if self.over:
@@ -396,7 +399,10 @@ class Table:
             elif p.sitting_out or p.busted:
                 p.missed += 1
         stacks = [self.players[s].stack for s in deal.seats]  # type: ignore[union-attr]
-        self.deck = shuffled_deck(random.Random(f"{self.seed}/deck/{self.hand_number}"))
+        if deck is not None and len(deck) == 52:
+            self.deck = list(deck)
+        else:
+            self.deck = shuffled_deck(random.Random(f"{self.seed}/deck/{self.hand_number}"))
         hand = Hand(config, stacks, self._eseat[deal.button], deck=self.deck)
         self.hand = hand
         if self.journal is not None:
