@@ -443,9 +443,11 @@ def closest_phrase(text: str) -> str:
         return "raise to " + " ".join(nums[0].words)
     said = " ".join(_key(tokens))
     best = max(_CLOSEST_KEYS, key=lambda pk: difflib.SequenceMatcher(None, said, pk[1]).ratio())
-    amount = " ".join(nums[0].words) if nums else "two hundred"
-    return best[0].replace("#", amount if "x" not in best[0] and "big" not in best[0] else (
-        " ".join(nums[0].words) if nums else "three"))
+    phrase = best[0]
+    if "#" in phrase:  # say the amount heard, or a typical one for the family
+        typical = "three" if phrase.startswith("#") else "two hundred"
+        phrase = phrase.replace("#", " ".join(nums[0].words) if nums else typical)
+    return phrase
 
 
 def parse(text: str) -> Intent:
