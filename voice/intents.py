@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
-from typing import Literal, Union
+from typing import Literal
 
 
 def _num(x: float) -> str:
@@ -174,10 +174,10 @@ class Unknown:
 
 
 #: Intents that ask the resolver for a betting action.
-ActionIntent = Union[  # noqa: UP007 - a runtime alias, kept readable on 3.10
-    Fold, Check, Call, BetTo, RaiseBy, Multiple, PotFraction, MinRaise, BareRaise, AllIn,
-]
-Intent = Union[ActionIntent, Confirm, Question, TableCommand, Unknown]  # noqa: UP007
+ActionIntent = (
+    Fold | Check | Call | BetTo | RaiseBy | Multiple | PotFraction | MinRaise | BareRaise | AllIn
+)
+Intent = ActionIntent | Confirm | Question | TableCommand | Unknown
 
 ACTION_INTENTS: tuple[type, ...] = (
     Fold, Check, Call, BetTo, RaiseBy, Multiple, PotFraction, MinRaise, BareRaise, AllIn,
