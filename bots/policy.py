@@ -95,7 +95,7 @@ class Policy:
         base = 0.7 if sit.n == 2 and behind == 1 else OPEN_SHARE.get(behind, 0.11)
         if sit.effective_bb > 60 and is_suited_connector(*sit.hole):
             pct *= 0.6  # deep stacks: implied odds make suited connectors playable
-        share = min(0.97, base * self.s.looseness)
+        share = min(0.97, base * self.s.looseness * self._steal_factor(sit, behind))
         raises = sit.raises_this_street
         noise = self.level.noise
         legal = sit.legal
@@ -188,7 +188,8 @@ class Policy:
                 return Decision(Action.check(), "trap", e)
             p_value = chance(e - t_value, noise) * (0.55 + 0.45 * self.s.aggression)
             if rng.random() < p_value:
-                frac = 0.8 if wet else 0.6
+                # Bigger for value against players who call too much.
+                frac = (0.8 if wet else 0.6) * (1 + 0.35 * loose_table)
                 return self._bet_pot(sit, frac * self._size_scale(), "value", e)
             if wet and not river and fair <= e and rng.random() < self.s.aggression * 0.4:
                 return self._bet_pot(sit, 0.8, "protection", e)
@@ -228,6 +229,15 @@ class Policy:
         if not river and k == 1 and rng.random() < self.s.bluff * 0.15 * fe:
             return self._raise_pot(sit, 0.8, "bluff", e)
         return Decision(Action.fold(), "fold", e)
+
+    def _steal_factor(self, sit: Situation, behind: int) -> float:
+        """Open wider when the players still to act defend too little (hard level only)."""
+        if not self.level.adapt or behind == 0 or sit.raises_this_street:
+            return 1.0
+        order = [(sit.seat + i) % sit.n for i in range(1, sit.n)]
+        seats = [s for s in order if not sit.folded[s]][:behind]
+        vpip = float(np.mean([self.model.stats(s).vpip for s in seats]))
+        return min(1.6, max(0.8, (PRIOR_VPIP / max(0.05, vpip)) ** 0.5))
 
     def _fold_equity(self, opponents: list[int]) -> float:
         """Multiplier for bluffing: >1 against players who fold to c-bets, <1 vs stations."""

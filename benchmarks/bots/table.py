@@ -5,8 +5,10 @@ confidence interval and seat rotation, measured the same way for every lineup.  
 starts every seat at ``depth`` big blinds (a cash table topped up every hand), so hands
 are independent samples and bb/100 has an honest standard error.
 
-Seats rotate: the lineup is shifted one seat every ``len(lineup)`` hands (the button
-moves every hand), so every bot plays every position against every order of opponents.
+Seats rotate: the hands are split into ``len(lineup)`` sessions and each session shifts
+the lineup one seat (the button also moves every hand), so every bot sits in every seat.
+Each session starts fresh bots: the hard level's opponent model is a per-session memory
+keyed by seat, as at a real table.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def run(spec: str, hands: int, seed: int = 1, depth: int = 100, bb: int = 10,
         rotate: bool = True) -> dict:
     lineup = parse_lineup(spec)
     labels = [f"{s}#{i}" for i, s in enumerate(lineup)]
-    bots = [make_bot(s) for s in lineup]
+    bots = []
     stats = [SeatStats(label) for label in labels]
     n = len(lineup)
     config = HandConfig.no_limit(bb // 2, bb)
@@ -66,7 +68,10 @@ def run(spec: str, hands: int, seed: int = 1, depth: int = 100, bb: int = 10,
     t0 = time.perf_counter()
     for h in range(hands):
         rng = random.Random(seed * 1_000_003 + h)
-        shift = (h // n) % n if rotate else 0
+        block = min(n - 1, h * n // max(1, hands)) if rotate else 0
+        if h == 0 or (rotate and block != min(n - 1, (h - 1) * n // max(1, hands))):
+            bots = [make_bot(s) for s in lineup]  # a new session: fresh memories
+        shift = block
         seat_of = [(i + shift) % n for i in range(n)]  # lineup entry i sits at seat_of[i]
         entry_at = {s: i for i, s in enumerate(seat_of)}
         hand = Hand(config, [depth * bb] * n, button=h % n, deck=shuffled_deck(rng))
@@ -105,9 +110,9 @@ def run(spec: str, hands: int, seed: int = 1, depth: int = 100, bb: int = 10,
             st.hands += 1
             st.vpip += s in vp
             st.pfr += s in pf
-        public = [e for e in hand.events]
-        for b in bots:
-            b.observe(public)
+        by_seat = [bots[entry_at[s]] for s in range(n)]
+        for b in by_seat:
+            b.observe(hand.events)
     seconds = time.perf_counter() - t0
     timings.sort()
     return {
