@@ -510,3 +510,8 @@ def test_every_refusal_kind_names_its_reason(make, text, kind):
     got = said(make(), text)
     assert isinstance(got, Rejection) and got.kind is kind
     assert got.reason and len(got.reason) < 90  # short enough to show and speak
+
+
+def test_below_the_minimum_with_a_short_stack_names_the_all_in():
+    h = hand([15, 1000, 1000])  # 15 chips facing 10: a full raise (to 20) is out of reach
+    assert reason_of(h, "raise to 12") == "minimum raise is to 20: you can go all in for 15"

@@ -212,6 +212,8 @@ def _to_total(intent: Intent, total: int, legal: LegalActions, ctx: ResolveConte
             reason = f"minimum bet is {ctx.chips(legal.min_to)}"
         else:
             reason = f"minimum raise is to {ctx.chips(legal.min_to)}"
+        if legal.can_all_in and legal.all_in_to < legal.min_to:
+            reason += f": you can go all in for {ctx.chips(legal.all_in_to)}"
         return Rejection(intent, RejectionKind.BELOW_MINIMUM, reason)
     action = Action.bet(total) if legal.can_bet else Action.raise_to(total)
     if not legal.allows(action):  # pragma: no cover - the checks above mirror allows()
