@@ -558,3 +558,17 @@ def test_illegal_action_changes_nothing():
     with pytest.raises(IllegalActionError):
         h.apply(K())
     assert before == (list(h.stacks), list(h.committed), h.actor, len(h.events))
+
+
+def test_no_action_when_the_only_opponent_is_all_in_for_no_more_than_already_matched():
+    # Heads-up: the big blind has 1 chip, the button already put in a small blind of 1.
+    h = hand([1, 24], button=1, config=HandConfig.no_limit(1, 2))
+    assert h.is_over and len(h.board) == 5
+    assert sum(h.stacks) == 25
+
+
+def test_call_against_an_all_in_opponent_only_matches_their_bet():
+    # Heads-up: the big blind is all in for 7; the button calls 2 more, not up to 10.
+    h = hand([7, 100], button=1, config=HandConfig.no_limit(5, 10))
+    legal = h.legal_actions()
+    assert legal.to_call == 2 and not legal.can_raise

@@ -220,8 +220,15 @@ class Hand:
         if self.folded[seat] or self.all_in[seat]:
             return False
         if self.committed[seat] < self.current_bet:
-            return True
+            # Alone with chips behind: only calling what the all-in players put in matters
+            # (000 §8: no betting without a remaining bettor).
+            return active >= 2 or self.committed[seat] < self._others_top(seat)
         return not self._acted[seat] and active >= 2
+
+    def _others_top(self, seat: int) -> int:
+        """The largest street bet among the other live players."""
+        return max((self.committed[j] for j in range(self.n) if j != seat and not self.folded[j]),
+                   default=0)
 
     def _next_actor(self, after: int) -> int | None:
         active = self._n_active
@@ -397,11 +404,11 @@ class Hand:
         committed = self.committed[s]
         cb = self.current_bet
         owe = cb - committed
+        others_can_act = self._n_active >= 2
+        if not others_can_act:  # everyone else is all in: a call only matches them
+            owe = min(owe, self._others_top(s) - committed)
         to_call = min(owe, stack) if owe > 0 else 0
         all_in_to = committed + stack
-        others_can_act = any(
-            not self.folded[j] and not self.all_in[j] for j in range(self.n) if j != s
-        )
         can_open = stack > to_call and others_can_act
         reopened = not self._acted[s] or self._seen[s] < self._full_raises
         can_bet = can_raise = False
