@@ -30,33 +30,41 @@ Seats and the table — ``game.session.table``::
     SeatSpec(name: str, kind: "human" | "bot" = "bot", style: str = "random",
              level: str = "normal", buy_in: int | None = None, auto_rebuy: bool | None = None)
     table = Table(rules, seats: list[SeatSpec | None], seed: int | None = None,
-                  journal: Journal | None = None, clock: Callable[[], float] = time.monotonic)
+                  journal: Journal | None = None, clock: Callable[[], float] = time.monotonic,
+                  history: path | None = None)
         # seats[i] is table seat i (clockwise); None = empty chair. 2-10 seats (the desktop
         # UI offers 2-6 via rules.seats). seed=None draws one from the OS and journals it.
-    table.start_hand() -> list[Event]   # moves the button, applies auto-rebuys, level-ups and
-                                        # sit-out removals, deals; raises SessionError if no
-                                        # hand can start (fewer than two players with chips)
-    table.hand          # the engine Hand in progress, or None between hands
+        # history: the .phhs file each finished hand is appended to.
+    table.start_hand() -> list[Event]   # level-ups, auto-rebuys, sit-out removals, moves the
+                                        # button, deals; NoHandError if no hand can start
+                                        # (fewer than two players with chips, session over)
+    table.hand          # the engine Hand in progress (or the last one, is_over), None before
     table.hand_number   # 1-based number of the current / last hand
     table.hand_seats    # tuple: engine seat i -> table seat (only dealt-in players are in it)
+    table.engine_seat(table_seat) -> int | None
+    table.button        # table seat of the button
     table.to_act        # table seat to act, or None
-    table.legal()       # LegalActions for table.to_act (seat field is the TABLE seat)
-    table.act(seat, action) -> list[Event]   # THE door: journal + hand.apply; raises the
-                                             # engine's IllegalActionError / OutOfTurnError
-    table.rebuy(seat, amount) / table.top_up(seat) / table.sit_out(seat) / table.sit_in(seat)
-    table.leave(seat) / table.join(seat, spec, buy_in=None)
+    table.legal()       # LegalActions for table.to_act (its .seat is the TABLE seat)
+    table.act(seat, action) -> list[Event]   # THE door: hand.apply, then journaled; raises
+                                             # the engine's IllegalActionError / OutOfTurnError
+    table.rebuy(seat, amount) / table.top_up(seat) / table.set_auto_rebuy(seat, on)
+    table.sit_out(seat) / table.sit_in(seat) / table.leave(seat) / table.join(seat, spec)
         # each raises a typed SessionError subclass (RebuyError, SeatError) with the reason and
-        # what is allowed, e.g. "rebuy refused: seat 2 is in a hand; rebuys happen between
-        # hands" or "rebuy of 900 refused: stack would be 1400, above the maximum buy-in 1000
-        # (you may add up to 500)"
+        # what is allowed, e.g. "rebuy refused: Bob is in a hand; rebuys happen between
+        # hands" or "rebuy of 900 refused: Bob's stack would be 1895, above the maximum buy-in
+        # of 1000 (Bob may add up to 5)". Refused only for a seat dealt into the hand in
+        # progress; a busted or sitting-out player may rebuy while the others play.
     table.tick(now: float | None = None) -> list[Event]
-        # action clock + time bank; never sleeps. When the actor's action clock and bank are
-        # both spent: checks if free, else folds (through act(), journaled).
-    table.clock_left(now=None) -> ClockState | None   # seat, action_left, bank_left (for UI)
-    table.view(seat) -> engine PlayerView of that TABLE seat (no hidden card)
-    table.players[seat] -> Player | None     # name, spec, stack, status, rebuys, ...
-    table.over -> bool ; table.winner -> int | None   # freeze-out ends when one has every chip
-    table.chips_in_play() / table.ledger     # chips_start, rebuy_chips, rake, cashed_out
+        # action clock + time bank; never sleeps. TimeBankStarted once the action clock is
+        # spent; when the bank is spent too: checks if free, else folds (through act()).
+    table.clock_left(now=None) -> ClockState(seat, action_left, bank_left) | None  # UI ring
+    table.view(seat) -> engine PlayerView of that TABLE seat (no hidden card; the view's
+        # own seat numbers are ENGINE seats: map with table.hand_seats). None = spectator.
+    table.players[seat] -> Player | None  # .name .spec .stack .sitting_out .waiting
+                                          # .busted .rebuys .auto_rebuy
+    table.over / table.winner / table.places   # freeze-out: ends when one has every chip
+    table.ledger        # chips_start, rebuy_chips, rake, cashed_out; table.check_chips()
+    table.stats.seats[seat]  # SeatStats: hands, vpip, pfr, aggression, bb_per_100
 
 Events returned by the table always use TABLE seat numbers: the engine's events (ForcedBet,
 HoleDealt, Acted, PotAwarded, HandEnded, ...) translated from engine seats, plus the
@@ -67,17 +75,38 @@ TimeBankStarted(seat, seconds), TimedOut(seat, action), SessionOver(winner, hand
 
 Journal and recovery — ``game.session.journal`` / ``game.session.recovery``::
 
-    journal = Journal.open(path)       # SQLite, WAL; creates the schema if new
-    journal.unfinished() -> bool       # has a session that has not ended
-    table = resume(journal, clock=...)  # rebuilds the table (and any hand in progress)
-                                        # by replaying every journaled command through the
-                                        # engine; chips are checked against the ledger
-    # Every command (seat, rebuy, sit-out, start_hand with its deck, act) is committed to the
-    # journal before its effect is visible, so a SIGKILL at any point loses nothing.
+    path = default_journal_path()      # user data dir (platformdirs)/session.sqlite
+    journal = Journal.open(path)       # SQLite, WAL; creates the schema if new;
+                                       # JournalError if the file is not a journal
+    journal.has_session()              # -> offer "resume?" at start-up
+    table = resume(journal, clock=..., history=path.with_suffix(".phhs"),
+                   listener=callback)  # rebuilds the table and any hand in progress by
+                                       # replaying every journaled command through the
+                                       # engine; chips are checked against the ledger;
+                                       # listener(events) sees the replayed events
+    Table(rules, seats, journal=Journal.open(new_path))   # a new session (the file must
+                                       # not hold one already)
+    # Every command (seating, start_hand with its deck, act, rebuy, sit-out...) is committed
+    # to the journal as it happens, so a SIGKILL at any point loses nothing.
 
 Hand history — ``game.session.history``: each finished hand is appended as PHH to the
 session's hand-history file (``Table(..., history=path)``).
 
 Statistics — ``game.session.stats``: ``SessionStats`` (VPIP, PFR, aggression factor,
 bb/100 per seat) fed from the table's events.
+
+Headless play — ``holdem simulate`` (game/commands/simulate.py) drives a Table with
+``bots.make_bot`` players; see ARCHITECTURE.md for its JSON.
 """
+
+from .errors import JournalError, NoHandError, RebuyError, RulesError, SeatError, SessionError
+from .journal import Journal, default_journal_path
+from .recovery import resume
+from .rules import PRESETS, HouseRules, load_rules_file, load_user_rules, save_user_rules
+from .table import Player, SeatSpec, Table
+
+__all__ = [
+    "PRESETS", "HouseRules", "Journal", "JournalError", "NoHandError", "Player", "RebuyError",
+    "RulesError", "SeatError", "SeatSpec", "SessionError", "Table", "default_journal_path",
+    "load_rules_file", "load_user_rules", "resume", "save_user_rules",
+]

@@ -231,3 +231,17 @@ def journal_exists(path: str | os.PathLike[str]) -> bool:
         return j.has_session()
     finally:
         j.close()
+
+
+def default_journal_path(data_dir: str | os.PathLike[str] | None = None) -> Path:
+    """Where the desktop game journals its session: the platform's user data directory.
+
+    The hand-history file sits beside it with the suffix ``.phhs``.
+    """
+    if data_dir is None:
+        import platformdirs
+
+        data_dir = platformdirs.user_data_path("table-talk-holdem")
+    p = Path(data_dir)
+    p.mkdir(parents=True, exist_ok=True)
+    return p / "session.sqlite"
