@@ -95,3 +95,15 @@ def test_journal_exists_only_with_a_session(tmp_path):
     assert not journal_exists(tmp_path / "empty.sqlite")
     new_table(tmp_path / "s.sqlite")
     assert journal_exists(tmp_path / "s.sqlite")
+
+
+def test_archiving_a_journal_frees_the_path_for_a_new_session(tmp_path):
+    from game.session.journal import archive_journal
+
+    f = tmp_path / "session.sqlite"
+    t = new_table(f)
+    t.journal.close()
+    moved = archive_journal(f)
+    assert moved is not None and moved.exists() and not f.exists()
+    assert Journal.open(moved).has_session()
+    new_table(f)  # a fresh session where the old one was

@@ -92,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
     learners: list[Any] = []
     try:
         if journal is not None and journal.has_session():
+            if args.bots is not None or args.rules is not None:
+                print(f"holdem simulate: resuming {args.journal} with its own rules and lineup "
+                      "(--bots/--rules apply to new sessions only)", file=sys.stderr)
             rec = journal.session()
             specs = [s for s in rec.seats]
             bot_objs = [None if s is None else bots.make_bot(f"{s.style}:{s.level}")

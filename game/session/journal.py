@@ -245,3 +245,26 @@ def default_journal_path(data_dir: str | os.PathLike[str] | None = None) -> Path
     p = Path(data_dir)
     p.mkdir(parents=True, exist_ok=True)
     return p / "session.sqlite"
+
+
+def archive_journal(path: str | os.PathLike[str]) -> Path | None:
+    """Move a journal aside (``session-<time>.sqlite``) so a new session can start there;
+    its WAL files go with it.  Returns the new path, or None when there was no file."""
+    p = Path(path)
+    if not p.exists():
+        return None
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    dest = p.with_name(f"{p.stem}-{stamp}{p.suffix}")
+    n = 1
+    while dest.exists():
+        dest = p.with_name(f"{p.stem}-{stamp}-{n}{p.suffix}")
+        n += 1
+    for ext in ("", "-wal", "-shm"):
+        src = Path(str(p) + ext)
+        if src.exists():
+            src.replace(str(dest) + ext)
+    for ext in (".phhs",):
+        side = p.with_suffix(ext)
+        if side.exists():
+            side.replace(dest.with_suffix(ext))
+    return dest
