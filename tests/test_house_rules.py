@@ -64,7 +64,8 @@ def test_every_option_round_trips_through_toml():
 
 
 def test_every_option_has_a_group_label_help_and_allowed_values():
-    assert {f.group for f in RULE_FIELDS} == {"game", "blinds", "buy_in", "table", "timing"}
+    assert {f.group for f in RULE_FIELDS} == {"game", "blinds", "buy_in", "table", "timing",
+                                             "voice"}
     for f in RULE_FIELDS:
         assert f.label and f.help and f.allowed()
 

@@ -33,9 +33,11 @@ def play(t: Table, hands: int, seed: int = 3) -> None:
     HouseRules(auto_rebuy=True, structure="PL", antes=True, ante=2),
     HouseRules(auto_rebuy=True, straddle=True, rake_percent=5, rake_cap=20),
     HouseRules(auto_rebuy=True, structure="FL", check_raise=False),
+    HouseRules(auto_rebuy=True, structure="FL", raise_cap=0),
     HouseRules.preset("Classic limit"),
     HouseRules.preset("Tournament"),
-], ids=["NL", "PL-antes", "NL-straddle-rake", "FL-no-check-raise", "classic", "tournament"])
+], ids=["NL", "PL-antes", "NL-straddle-rake", "FL-no-check-raise", "FL-uncapped", "classic",
+        "tournament"])
 def test_history_file_replays_to_the_finishing_stacks(tmp_path, rules):
     f = tmp_path / "h.phhs"
     seats = [SeatSpec(n) for n in ("Ann", "Bob", "Cy", "Dee")]

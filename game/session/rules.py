@@ -41,7 +41,7 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 BLIND_LEVELS: tuple[tuple[int, int], ...] = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200))
 BOT_STYLES = ("random", "station", "rock", "tag", "lag", "maniac")
 BOT_LEVELS = ("easy", "normal", "hard")
-GROUPS = ("game", "blinds", "buy_in", "table", "timing")
+GROUPS = ("game", "blinds", "buy_in", "table", "timing", "voice")
 APP_NAME = "table-talk-holdem"
 RULES_FILENAME = "rules.toml"
 
@@ -161,6 +161,14 @@ class HouseRules:
                                  "(0 = no clock)", lo=0, hi=600)
     time_bank_seconds: float = _opt(15.0, "timing", "Time bank (s)", "extra seconds per hand "
                                     "once the action clock runs out", lo=0, hi=600)
+
+    # --- voice -------------------------------------------------------------------------
+    voice_confirm_fraction: float = _opt(0.5, "voice", "Confirm big bets", "a spoken bet or "
+                                         "raise above this share of the stack waits for "
+                                         "\"yes\" (1 = never ask)", lo=0, hi=1)
+    voice_confirm_seconds: float = _opt(8.0, "voice", "Confirmation time (s)", "how long a "
+                                        "spoken action waits for \"yes\" before it is "
+                                        "dropped", lo=1, hi=60)
 
     def __post_init__(self) -> None:
         if isinstance(self.bots, list):  # TOML arrays arrive as lists; keep the record frozen
@@ -346,7 +354,7 @@ class HouseRules:
             line = _decode_error_line(e)
             msg = str(e).split(" (at line")[0]
             raise RulesError(f"malformed TOML: {msg}; expected key = value lines under "
-                             "[game], [blinds], [buy_in], [table], [timing]",
+                             "[game], [blinds], [buy_in], [table], [timing], [voice]",
                              line=line, source=source, allowed="TOML") from None
         base = cls()
         changes: dict[str, Any] = {}
