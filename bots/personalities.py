@@ -69,7 +69,7 @@ class Level:
     key: str
     noise: float
     samples: int
-    narrow: bool
+    narrow: str  #: "none", "preflop" or "full": which of the opponents' actions shape ranges
     adapt: bool
     pot_odds: float
 

@@ -164,8 +164,9 @@ class Policy:
         legal = sit.legal
         opponents = sit.opponents
         k = len(opponents)
-        if self.level.narrow:
-            ranges = [opponent_range(sit, s, self._stats(s)) for s in opponents]
+        if self.level.narrow != "none":
+            postflop = self.level.narrow == "full"
+            ranges = [opponent_range(sit, s, self._stats(s), postflop) for s in opponents]
         else:
             ranges = [np.ones(1326) for _ in opponents]
         nrng = np.random.default_rng(rng.getrandbits(63))

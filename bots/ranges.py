@@ -66,10 +66,14 @@ def _preflop_range(actions, stats: Stats) -> np.ndarray:
     return w
 
 
-def opponent_range(sit: Situation, seat: int, stats: Stats) -> np.ndarray:
-    """Weights over the 1,326 combos for ``seat`` given this hand's public actions."""
+def opponent_range(sit: Situation, seat: int, stats: Stats,
+                   postflop: bool = True) -> np.ndarray:
+    """Weights over the 1,326 combos for ``seat`` given this hand's public actions
+    (preflop ones only when ``postflop`` is False)."""
     mine = [a for a in sit.history if a.seat == seat]
     w = _preflop_range([a for a in mine if a.street is Street.PREFLOP], stats)
+    if not postflop:
+        return w
     board = sit.board_indices
     for street, k in ((Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5)):
         acts = [a for a in mine if a.street is street]

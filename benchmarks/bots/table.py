@@ -5,10 +5,12 @@ confidence interval and seat rotation, measured the same way for every lineup.  
 starts every seat at ``depth`` big blinds (a cash table topped up every hand), so hands
 are independent samples and bb/100 has an honest standard error.
 
-Seats rotate: the hands are split into ``len(lineup)`` sessions and each session shifts
-the lineup one seat (the button also moves every hand), so every bot sits in every seat.
-Each session starts fresh bots: the hard level's opponent model is a per-session memory
-keyed by seat, as at a real table.
+Seats rotate, duplicate style: there are ``len(lineup)`` sessions, session k seats the
+lineup shifted k seats, and every deck (with the same button) is played once in each
+session, so every bot holds every seat's cards in every position.  bb/100 is averaged per
+deck before the confidence interval is taken, which removes most of the luck of the cards
+from it.  Each session has its own bots: the hard level's opponent model is a
+per-session memory keyed by seat, as at a real table.
 """
 
 from __future__ import annotations
@@ -59,70 +61,80 @@ def run(spec: str, hands: int, seed: int = 1, depth: int = 100, bb: int = 10,
         rotate: bool = True) -> dict:
     lineup = parse_lineup(spec)
     labels = [f"{s}#{i}" for i, s in enumerate(lineup)]
-    bots = []
     stats = [SeatStats(label) for label in labels]
     n = len(lineup)
+    sessions = n if rotate else 1
+    # Session k seats lineup entry i at seat (i + k) % n, with its own fresh bots.
+    tables = [[make_bot(s) for s in lineup] for _ in range(sessions)]
     config = HandConfig.no_limit(bb // 2, bb)
     timings: list[float] = []
     actions = 0
+    played = 0
     t0 = time.perf_counter()
-    for h in range(hands):
-        rng = random.Random(seed * 1_000_003 + h)
-        block = min(n - 1, h * n // max(1, hands)) if rotate else 0
-        if h == 0 or (rotate and block != min(n - 1, (h - 1) * n // max(1, hands))):
-            bots = [make_bot(s) for s in lineup]  # a new session: fresh memories
-        shift = block
-        seat_of = [(i + shift) % n for i in range(n)]  # lineup entry i sits at seat_of[i]
-        entry_at = {s: i for i, s in enumerate(seat_of)}
-        hand = Hand(config, [depth * bb] * n, button=h % n, deck=shuffled_deck(rng))
-        while not hand.is_over:
-            seat = hand.actor
-            if seat is None:
-                break
-            bot = bots[entry_at[seat]]
-            t = time.perf_counter()
-            action = bot.decide(hand.view(seat), rng)
-            timings.append(time.perf_counter() - t)
-            hand.apply(action, seat)
-            actions += 1
-        street = Street.PREFLOP
-        vp, pf = set(), set()
-        for e in hand.events:
-            if isinstance(e, (StreetStarted, BoardDealt)):
-                street = e.street
-            elif isinstance(e, Acted):
-                st = stats[entry_at[e.seat]]
-                k = e.action.kind
-                if street is Street.PREFLOP and k in (ActionKind.CALL, ActionKind.RAISE,
-                                                      ActionKind.BET):
-                    vp.add(e.seat)
-                if street is Street.PREFLOP and k in (ActionKind.RAISE, ActionKind.BET):
-                    pf.add(e.seat)
-                if k in (ActionKind.BET, ActionKind.RAISE):
-                    st.bets_raises += 1
-                elif k is ActionKind.CALL:
-                    st.calls += 1
-            elif isinstance(e, HandEnded):
-                for s, net in enumerate(e.net):
-                    stats[entry_at[s]].net_bb.append(net / bb)
-        for s in range(n):
-            st = stats[entry_at[s]]
-            st.hands += 1
-            st.vpip += s in vp
-            st.pfr += s in pf
-        by_seat = [bots[entry_at[s]] for s in range(n)]
-        for b in by_seat:
-            b.observe(hand.events)
+    deals = -(-hands // sessions)
+    for d in range(deals):
+        deck = shuffled_deck(random.Random(seed * 1_000_003 + d))
+        per_deck = [0.0] * n
+        for k in range(sessions):
+            bots = tables[k]
+            entry_at = {(i + k) % n: i for i in range(n)}
+            rng = random.Random((seed * 1_000_003 + d) * 16 + k)
+            hand = Hand(config, [depth * bb] * n, button=d % n, deck=list(deck))
+            while not hand.is_over:
+                seat = hand.actor
+                bot = bots[entry_at[seat]]
+                t = time.perf_counter()
+                action = bot.decide(hand.view(seat), rng)
+                timings.append(time.perf_counter() - t)
+                hand.apply(action, seat)
+                actions += 1
+            _count(hand.events, entry_at, stats, n)
+            for e in hand.events:
+                if isinstance(e, HandEnded):
+                    for s_, net in enumerate(e.net):
+                        per_deck[entry_at[s_]] += net / bb / sessions
+            for s_ in range(n):
+                bots[entry_at[s_]].observe(hand.events)
+            played += 1
+        for i in range(n):
+            stats[i].net_bb.append(per_deck[i])
     seconds = time.perf_counter() - t0
     timings.sort()
     return {
         "lineup": spec,
-        "hands": hands,
+        "hands": played,
+        "deals": deals,
         "seconds": round(seconds, 1),
-        "hands_per_second": round(hands / seconds, 2),
+        "hands_per_second": round(played / seconds, 2),
         "actions": actions,
         "decision_ms_p50": round(timings[len(timings) // 2] * 1000, 2) if timings else 0,
         "decision_ms_p95": round(timings[int(len(timings) * 0.95)] * 1000, 2) if timings else 0,
         "decision_ms_max": round(timings[-1] * 1000, 2) if timings else 0,
         "players": [s.row() for s in stats],
     }
+
+
+def _count(events, entry_at: dict[int, int], stats: list[SeatStats], n: int) -> None:
+    """VPIP, PFR and aggression counts of one hand, per lineup entry."""
+    street = Street.PREFLOP
+    vp, pf = set(), set()
+    for e in events:
+        if isinstance(e, (StreetStarted, BoardDealt)):
+            street = e.street
+        elif isinstance(e, Acted):
+            st = stats[entry_at[e.seat]]
+            k = e.action.kind
+            if street is Street.PREFLOP and k in (ActionKind.CALL, ActionKind.RAISE,
+                                                  ActionKind.BET):
+                vp.add(e.seat)
+            if street is Street.PREFLOP and k in (ActionKind.RAISE, ActionKind.BET):
+                pf.add(e.seat)
+            if k in (ActionKind.BET, ActionKind.RAISE):
+                st.bets_raises += 1
+            elif k is ActionKind.CALL:
+                st.calls += 1
+    for s in range(n):
+        st = stats[entry_at[s]]
+        st.hands += 1
+        st.vpip += s in vp
+        st.pfr += s in pf
