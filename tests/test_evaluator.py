@@ -15,6 +15,8 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.engine.cards import DECK, RANKS, card_index
 from game.engine.errors import CardError
@@ -364,6 +366,31 @@ def test_a_misspelt_card_is_refused_naming_it():
 def test_a_non_card_object_is_refused():
     with pytest.raises(CardError, match="not a hand"):
         evaluate(12345)  # type: ignore[arg-type]
+
+
+# --- properties over random hands -----------------------------------------------------------
+
+seven_cards = st.lists(st.sampled_from(DECK), min_size=7, max_size=7, unique=True)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seven_cards, st.permutations("cdhs"))
+def test_relabelling_the_suits_never_changes_a_hand_value(cards, suits):
+    relabel = dict(zip("cdhs", suits, strict=True))
+    assert evaluate([c[0] + relabel[c[1]] for c in cards]) == evaluate(cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seven_cards)
+def test_an_extra_card_never_makes_a_hand_worse(cards):
+    assert evaluate(cards[:5]) <= evaluate(cards[:6]) <= evaluate(cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seven_cards)
+def test_the_five_cards_used_are_worth_the_whole_hand(cards):
+    v = evaluate(cards)
+    assert evaluate(v.cards) == v and set(v.cards) <= set(cards)
 
 
 # --- fast paths against the slow reference --------------------------------------------------
