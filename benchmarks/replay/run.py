@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -64,16 +65,28 @@ def holdem_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "game"]
 
 
-def timed(cmd: list[str], repeat: int) -> tuple[list[float], str]:
-    times, out = [], ""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def timed(cmd: list[str], repeat: int) -> tuple[list[float], list[float], str]:
+    """Wall-clock and CPU seconds (user + system) of each run, and the last run's output.
+
+    CPU time is reported beside wall time because the machine is shared: other work slows
+    the wall clock of both replayers, their CPU time much less.
+    """
+    times, cpu, out = [], [], ""
     for _ in range(repeat):
+        cpu_before = _children_cpu()
         start = time.perf_counter()
         done = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         times.append(time.perf_counter() - start)
+        cpu.append(_children_cpu() - cpu_before)
         if done.returncode:
             raise SystemExit(f"{' '.join(cmd)} failed ({done.returncode}): {done.stderr.strip()}")
         out = done.stdout
-    return times, out
+    return times, cpu, out
 
 
 def parse_lines(text: str) -> dict[int, dict]:
@@ -174,22 +187,25 @@ def main(argv: list[str] | None = None) -> int:
             capture_output=True, text=True, check=True,
         )
         generated = json.loads(done.stdout.strip().splitlines()[-1])
-    ours_times, ours_out = timed([*holdem_command(), "replay", str(path)], args.repeat)
+    ours_times, ours_cpu, ours_out = timed([*holdem_command(), "replay", str(path)], args.repeat)
     saved = path.with_suffix(".pokerkit.json")
     if args.reuse_pokerkit and saved.exists():
-        pk_times, pk_out = (lambda d: (d["times"], d["out"]))(json.loads(saved.read_text()))
+        data = json.loads(saved.read_text())
+        pk_times, pk_out = data["times"], data["out"]
+        pk_cpu = data.get("cpu", pk_times)
     else:
-        pk_times, pk_out = timed(
+        pk_times, pk_cpu, pk_out = timed(
             [str(python), str(HERE / "pokerkit_replay.py"), str(path), "--timing"],
             args.pokerkit_repeat,
         )
-        saved.write_text(json.dumps({"times": pk_times, "out": pk_out}))
+        saved.write_text(json.dumps({"times": pk_times, "cpu": pk_cpu, "out": pk_out}))
     path.with_suffix(".holdem.jsonl").write_text(ours_out)
     ours, theirs = parse_lines(ours_out), parse_lines(pk_out)
     pk_inproc = json.loads(pk_out.strip().splitlines()[-1])
     hands = len(theirs)
     check = cross_check(path, ours, theirs)
     ours_s, pk_s = statistics.median(ours_times), statistics.median(pk_times)
+    ours_c, pk_c = statistics.median(ours_cpu), statistics.median(pk_cpu)
     report = {
         "file": str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path),
         "hands": hands,
@@ -199,14 +215,19 @@ def main(argv: list[str] | None = None) -> int:
             "seconds": round(ours_s, 3),
             "hands_per_second": round(hands / ours_s, 1),
             "runs": [round(t, 3) for t in ours_times],
+            "cpu_seconds": round(ours_c, 3),
+            "hands_per_cpu_second": round(hands / ours_c, 1),
         },
         "pokerkit": {
             "seconds": round(pk_s, 3),
             "hands_per_second": round(hands / pk_s, 1),
+            "cpu_seconds": round(pk_c, 3),
+            "hands_per_cpu_second": round(hands / pk_c, 1),
             "in_process_hands_per_second": round(hands / pk_inproc["in_process_seconds"], 1),
             "version": POKERKIT,
         },
         "speedup": round(pk_s / ours_s, 2),
+        "speedup_cpu": round(pk_c / ours_c, 2),
         "goal_speedup": 5,
         "cross_check": check,
     }

@@ -18,12 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from game.engine.cards import normalize
+from game.engine.cards import DECK, normalize
 from game.engine.errors import CardError
 
 from .amounts import Number, format_number
 from .errors import PhhFormatError, PhhUnsupportedError
 
+_CARDS = frozenset(DECK)
 #: A card of a history: a card string, or ``None`` when written ``??`` (unknown).
 Card = str | None
 
@@ -115,6 +116,9 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     cards: list[Card] = []
     for i in range(0, len(text), 2):
         pair = text[i : i + 2]
+        if pair in _CARDS:
+            cards.append(pair)
+            continue
         if pair == "??":
             cards.append(None)
             continue

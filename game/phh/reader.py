@@ -33,6 +33,7 @@ except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
     import tomli as tomllib  # type: ignore[no-redef]
 
 from .errors import PhhError, PhhFormatError
+from .flat_toml import parse_flat
 from .history import HandHistory
 
 #: A top-level table header on its own line: ``[1]``, ``["hand 7"]`` (no dotted sub-table).
@@ -49,30 +50,39 @@ def _toml(text: str) -> dict[str, object]:
 
 def loads(text: str) -> HandHistory:
     """One hand from the text of a ``.phh`` file."""
-    return HandHistory.from_fields(_toml(text))
+    fields = parse_flat(text)
+    return HandHistory.from_fields(_toml(text) if fields is None else fields)
 
 
 def split_hands(text: str) -> list[tuple[str, str]]:
     """``(key, text)`` of each hand of a ``.phhs`` file, in file order, without parsing them."""
+    return [(key, chunk) for key, _header, chunk in _chunks(text)]
+
+
+def _chunks(text: str) -> list[tuple[str, str, str]]:
+    """``(key, header line, text)`` of each hand; fields before the first table are an error."""
     headers = list(_HEADER.finditer(text))
     head = text[: headers[0].start()] if headers else text
     if any(line.strip() and not line.lstrip().startswith("#") for line in head.splitlines()):
         raise PhhFormatError(
             "a .phhs file holds hands as tables [1], [2], ...: found fields before the first"
         )
-    chunks = []
+    out = []
     for i, match in enumerate(headers):
         end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
-        chunks.append((match.group(1).strip("\"'"), text[match.start() : end]))
-    return chunks
+        key = match.group(1).strip("\"'")
+        out.append((key, match.group(0).strip(), text[match.start() : end]))
+    return out
 
 
 def read_many(text: str) -> Iterator[HandHistory | PhhError]:
     """Every hand of a ``.phhs`` text, or the error that hand has, in file order."""
-    for _key, chunk in split_hands(text):
+    for _key, header, chunk in _chunks(text):
         try:
-            tables = _toml(chunk)
-            (table,) = tables.values()
+            table = parse_flat(chunk, header)
+            if table is None:
+                tables = _toml(chunk)
+                (table,) = tables.values()
             if not isinstance(table, dict):
                 raise PhhFormatError("a hand of a .phhs file must be a table like [1]")
             yield HandHistory.from_fields(table)

@@ -37,6 +37,7 @@ from decimal import Decimal
 from game.engine.actions import Action
 from game.engine.config import HandConfig, Structure, TieSplit
 from game.engine.errors import EngineError
+from game.engine.events import Street
 from game.engine.hand import Hand
 
 from .amounts import Number, Scale
@@ -57,6 +58,7 @@ from .notation import (
 STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 #: PokerKit's fixed-limit Hold'em: at most 4 completions/bets/raises per betting round.
 PHH_FIXED_LIMIT_CAP = 4
+_FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
 #: Chips (before scaling) an ``inf`` stack plays with: more than any real table holds.
 UNKNOWN_STACK = 10**15
 
@@ -294,34 +296,39 @@ def _step(
         hand.deal_hole(action.player, known)  # type: ignore[arg-type]
         return
     if isinstance(action, DealBoard):
-        _deal_missing_holes(hand)
+        if hand.actor is None and hand.street is Street.PREFLOP:
+            _deal_missing_holes(hand)
         hand.deal_board(action.cards)
-        _reveal(hand, shows)
+        if shows:
+            _reveal(hand, shows)
         return
     if isinstance(action, ShowMuck):
         _check_player(action.player, n)
         _show(hand, action, shows)
-        _reveal(hand, shows)
+        if shows:
+            _reveal(hand, shows)
         return
-    _check_player(action.player, n)
-    _deal_missing_holes(hand)
-    if isinstance(action, CheckCall) and _idle_check(hand, action.player):
-        return
-    if hand.actor != action.player:
+    seat = action.player
+    _check_player(seat, n)
+    if hand.actor is None:
+        if hand.street is Street.PREFLOP:
+            _deal_missing_holes(hand)
+        if isinstance(action, CheckCall) and _idle_check(hand, seat):
+            return
+    if hand.actor != seat:
         who = "nobody" if hand.actor is None else f"p{hand.actor + 1}"
-        raise ReplayError(f"it is {who}'s turn, not p{action.player + 1}'s")
+        raise ReplayError(f"it is {who}'s turn, not p{seat + 1}'s")
     if isinstance(action, Fold):
-        engine_action = Action.fold()
+        engine_action = _FOLD
     elif isinstance(action, CheckCall):
-        legal = hand.legal_actions()
-        engine_action = Action.check() if legal.can_check else Action.call()
+        engine_action = _CHECK if hand.committed[seat] >= hand.current_bet else _CALL
     else:
         assert isinstance(action, BetRaise)
         amount = scale.to_chips(action.amount, "cbr amount")
-        raising = hand.legal_actions().current_bet > 0
-        engine_action = Action.raise_to(amount) if raising else Action.bet(amount)
-    hand.apply(engine_action, seat=action.player)
-    _reveal(hand, shows)
+        engine_action = Action.raise_to(amount) if hand.current_bet else Action.bet(amount)
+    hand.apply(engine_action, seat=seat)
+    if shows:
+        _reveal(hand, shows)
 
 
 def _idle_check(hand: Hand, seat: int) -> bool:
