@@ -159,6 +159,14 @@ def test_table_shrinking_to_two_switches_to_heads_up_blinds():
     assert t.to_act == 1
 
 
+def test_straddle_is_skipped_heads_up():
+    t = table(2, HouseRules(straddle=True))
+    ev = t.start_hand()
+    assert started(ev).blinds == (5, 10)
+    t3 = table(3, HouseRules(straddle=True))
+    assert started(t3.start_hand()).blinds == (5, 10, 20)
+
+
 def test_no_hand_starts_with_fewer_than_two_players_with_chips():
     t = table(2)
     play_hand(t)

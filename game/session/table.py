@@ -398,6 +398,8 @@ class Table:
                 p.missed = 0
             elif p.sitting_out or p.busted:
                 p.missed += 1
+        if len(config.blinds) > len(deal.seats):  # a straddle needs a third player
+            config = dataclasses.replace(config, blinds=config.blinds[:len(deal.seats)])
         stacks = [self.players[s].stack for s in deal.seats]  # type: ignore[union-attr]
         if deck is not None and len(deck) == 52:
             self.deck = list(deck)
