@@ -149,6 +149,11 @@ class Controller:
             return
         self.deal(now)
 
+    def deal_soon(self) -> None:
+        """Deal the next hand now instead of waiting out the pause ("deal", "next hand")."""
+        if self._next_deal_at is not None:
+            self._next_deal_at = 0.0
+
     def _human_busted(self) -> bool:
         p = self.table.players[self.human] if self.human is not None else None
         return p is not None and getattr(p, "stack", 1) <= 0

@@ -35,26 +35,22 @@ class Launcher:
             hands_limit=self.args.hands,
             bot_process=True,
         )
+        from .settings import load_settings
+
+        settings, _err = load_settings()
+        self.settings = settings
         hud = narrator = sounds = None
-        voice_mode = "off" if spectate else self.args.voice
-        try:
-            from .hud import VoiceHud
+        voice_mode = self.args.voice if self.args.voice != "auto" else settings.voice_engine
+        if spectate:
+            voice_mode = "off"
+        from .hud import VoiceHud
+        from .voice_link import VoiceLink
 
-            hud = VoiceHud.start(voice_mode, ctl)
-        except ImportError:
-            hud = None
-        try:
-            from .sound import Sounds
+        hud = VoiceHud(VoiceLink(ctl, voice_mode, confirm_seconds=settings.confirm_seconds,
+                                 confirm_fraction=settings.confirm_fraction))
+        from .sound import Sounds
 
-            sounds = Sounds.start(mute=spectate)
-        except ImportError:
-            sounds = None
-        try:
-            from .narration import Narrator
-
-            narrator = Narrator.start(enabled=False)
-        except ImportError:
-            narrator = None
+        sounds = Sounds.start(mute=spectate or not settings.sounds)
         scene = TableScene(
             ctl,
             spectate=spectate,
@@ -65,6 +61,15 @@ class Launcher:
             on_finish_quit=self.args.hands is not None,
         )
         scene.notice = self.notice
+
+        def late_narrator() -> Any:
+            # banter and speech load the bots' lines and a TTS engine: after the first
+            # frame, so the table is on screen and playable at once
+            from .talk import TableVoice
+
+            return TableVoice.start(settings, table, human, table.seed % (2**32), spectate)
+
+        scene.late_narrator = late_narrator
         self.controllers.append(ctl)
         return scene
 

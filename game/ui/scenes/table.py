@@ -67,6 +67,9 @@ class TableScene(Scene):
         self._was_my_turn = False
         self._last_signature: tuple[object, ...] | None = None
         self._last_surface: pygame.Surface | None = None
+        self._last_heard = ""
+        self.late_narrator: Any = None  #: builds the narrator after the first frame
+        self._frames = 0
         controller.listeners.append(self.on_event)
 
     # ----- scene hooks ----------------------------------------------------------------
@@ -94,6 +97,10 @@ class TableScene(Scene):
             y += bh + theme.scale(6, size)
         if self.hud is not None:
             self.hud.layout(pygame.Rect(lay.hud.as_tuple()), size)
+            link = self.hud.link
+            link.on_table_command = self.table_command
+            if self.narrator is not None:
+                link.speak = self.narrator.say
 
     def close(self) -> None:
         self.c.close()
@@ -133,6 +140,30 @@ class TableScene(Scene):
                 err = self.c.submit(action, now)
                 if err:
                     self.bar.message = err
+                elif self.hud is not None:
+                    self.hud.link.acted_by_hand()
+
+    def table_command(self, kind: Any) -> None:
+        """A spoken table command ("deal", "rebuy", "sit out", "pause", "options")."""
+        from game.session.errors import SessionError
+
+        name = getattr(kind, "value", str(kind))
+        seat = self.c.human
+        try:
+            if name == "deal" and not self.c.in_hand:
+                self.c.deal_soon()
+            elif name in ("rebuy", "top_up"):
+                self.open("rebuy")
+            elif name == "sit_out" and seat is not None:
+                self.c.emit(self.c.table.sit_out(seat))
+            elif name == "back" and seat is not None:
+                self.c.emit(self.c.table.sit_in(seat))
+            elif name == "pause":
+                self.c.paused = not self.c.paused
+            elif name == "options":
+                self.open("options")
+        except SessionError as e:
+            self.notice = str(e)
 
     def open(self, name: str) -> None:
         """Open a dialog scene over the table (imported lazily: fast start-up)."""
@@ -155,6 +186,11 @@ class TableScene(Scene):
 
     def update(self, now: float, dt: float) -> None:
         self.now = now
+        if self.late_narrator is not None and self._frames >= 2:
+            factory, self.late_narrator = self.late_narrator, None
+            self.narrator = factory()
+            if self.hud is not None:
+                self.hud.link.speak = self.narrator.say
         self.c.update(now)
         if (
             self.c.needs_rebuy
@@ -170,6 +206,10 @@ class TableScene(Scene):
             self.quit = True
         if self.hud is not None:
             self.hud.update(now)
+            heard = self.hud.link.state.heard
+            if heard and heard != self._last_heard and self.c.human is not None:
+                self.say(self.c.human, f"“{heard}”")
+            self._last_heard = heard
 
     # ----- events ---------------------------------------------------------------------
     def on_event(self, e: object) -> None:
@@ -298,13 +338,18 @@ class TableScene(Scene):
         )
 
     def draw(self, surface: pygame.Surface, now: float) -> bool | None:
+        self._frames += 1
         self.prev_snap = self.snap
         snap = self.build_snapshot(now)
         self.snap = snap
         my_turn = snap.legal is not None
         self.bar.set_legal(snap.legal, now)
-        if my_turn and not self._was_my_turn and self.sounds is not None:
-            self.sounds.your_turn()
+        if my_turn and not self._was_my_turn:
+            if self.sounds is not None:
+                self.sounds.your_turn()
+            if self.narrator is not None and snap.legal is not None:
+                self.narrator.your_turn(snap.legal.to_call, snap.legal.pot,
+                                        snap.legal.can_check)
         self._was_my_turn = my_turn
         sig = self.signature(snap, now)
         if sig is not None and sig == self._last_signature and surface is self._last_surface:

@@ -1,0 +1,129 @@
+"""Table sounds synthesised with numpy (no sample files): your-turn chime, chips, cards.
+
+Action sounds are panned to the seat that made them (``Channel.set_volume(left, right)``),
+so with eyes closed you hear where the action is.  Without an audio device the mixer does
+not start and every call is a no-op; the game is unaffected.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+RATE = 22050
+
+
+def tone(freqs: list[float], seconds: float, decay: float = 6.0,
+         volume: float = 0.35) -> np.ndarray:
+    """A bell-like mix of ``freqs`` with exponential decay, as float samples in -1..1.
+
+    >>> t = tone([440.0], 0.1); t.shape, float(abs(t).max()) <= 1.0
+    ((2205,), True)
+    """
+    t = np.arange(int(RATE * seconds)) / RATE
+    wave = sum(np.sin(2 * np.pi * f * t) for f in freqs) / max(1, len(freqs))
+    env = np.exp(-decay * t) * np.minimum(1.0, t * 400)
+    return (wave * env * volume).astype(np.float32)
+
+
+def click(seconds: float = 0.05, seed: int = 1, volume: float = 0.4) -> np.ndarray:
+    """A short filtered-noise click: a chip landing on felt."""
+    rng = np.random.default_rng(seed)
+    n = int(RATE * seconds)
+    noise = rng.standard_normal(n).astype(np.float32)
+    smooth = np.convolve(noise, np.ones(6, np.float32) / 6, mode="same")
+    env = np.exp(-np.arange(n) / RATE * 90)
+    return (smooth * env * volume).astype(np.float32)
+
+
+def swish(seconds: float = 0.12, volume: float = 0.25) -> np.ndarray:
+    """A soft swish: a card sliding across the felt."""
+    rng = np.random.default_rng(7)
+    n = int(RATE * seconds)
+    noise = rng.standard_normal(n).astype(np.float32)
+    env = np.sin(np.linspace(0, np.pi, n)) ** 2
+    return (np.convolve(noise, np.ones(3) / 3, mode="same") * env * volume).astype(np.float32)
+
+
+def pan(x: float, width: float) -> tuple[float, float]:
+    """(left, right) volumes for a sound at ``x`` of ``width`` pixels (equal power).
+
+    >>> [round(v, 2) for v in pan(0, 100)], [round(v, 2) for v in pan(100, 100)]
+    ([1.0, 0.0], [0.0, 1.0])
+    """
+    p = min(1.0, max(0.0, x / width if width else 0.5))
+    return float(np.cos(p * np.pi / 2)), float(np.sin(p * np.pi / 2))
+
+
+class Sounds:
+    """The mixer-backed player; every method is safe to call when audio is unavailable."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.bank: dict[str, Any] = {}
+        if enabled:
+            self._build()
+
+    @classmethod
+    def start(cls, mute: bool = False) -> Sounds:
+        if mute:
+            return cls(False)
+        import pygame
+
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+        except pygame.error:
+            return cls(False)
+        return cls(True)
+
+    def _build(self) -> None:
+        import pygame
+
+        init = pygame.mixer.get_init()
+        if not init:
+            self.enabled = False
+            return
+        channels = init[2]
+
+        def make(samples: np.ndarray) -> Any:
+            pcm = (np.clip(samples, -1, 1) * 32767).astype(np.int16)
+            if channels == 2:
+                pcm = np.repeat(pcm[:, None], 2, axis=1)
+            return pygame.sndarray.make_sound(np.ascontiguousarray(pcm))
+
+        self.bank = {
+            "your_turn": make(np.concatenate([tone([880, 1320], 0.14), tone([1175, 1760], 0.3)])),
+            "chips": make(np.concatenate([click(0.04, 1), click(0.05, 2)])),
+            "card": make(swish()),
+            "win": make(tone([523, 659, 784], 0.6, decay=3.0)),
+        }
+
+    def play(self, name: str, x: float | None = None, width: float = 1.0) -> None:
+        if not self.enabled or name not in self.bank:
+            return
+        ch = self.bank[name].play()
+        if ch is not None and x is not None:
+            ch.set_volume(*pan(x, width))
+
+    def your_turn(self) -> None:
+        self.play("your_turn")
+
+    def on_event(self, e: object, scene: Any) -> None:
+        if not self.enabled:
+            return
+        name = type(e).__name__
+        seat = getattr(e, "seat", None)
+        lay = scene.renderer.layout
+        x = width = None
+        if lay is not None and seat is not None:
+            sp = scene.renderer.spot(seat)
+            if sp is not None:
+                x, width = sp.plate[0], lay.size[0]
+        if name == "Acted" and getattr(e, "paid", 0) > 0:
+            self.play("chips", x, width or 1.0)
+        elif name == "BoardDealt":
+            self.play("card")
+        elif name == "PotAwarded" and scene.c.human in getattr(e, "winners", ()):
+            self.play("win")

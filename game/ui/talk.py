@@ -1,0 +1,222 @@
+"""Spoken table: eyes-free narration for the human, and the bots' banter.
+
+Narration says every event the human needs to play without looking — their cards, the
+board, each action, the amount to call when it is their turn, who won with what — in
+short sentences (:func:`narrate` is pure and tested).  Banter comes from the bots'
+``BanterDirector`` (variety, rate limits, chat level) and shows as a bubble at once; both
+are spoken by the bots' ``SpeechWorker`` (pyttsx3/espeak-ng on a worker thread), with the
+bot's own voice, panned to its seat.  If speech fails the bubbles and HUD text remain.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.actions import ActionKind
+from game.engine.cards import card_name
+from game.engine.events import Acted, BoardDealt, HoleDealt, PotAwarded, Street
+
+from .snapshot_builder import hand_words
+
+
+def _names(cards: tuple[str, ...] | list[str]) -> str:
+    names = [card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def narrate(e: object, name_of: Callable[[int], str], human: int | None,
+            hole: tuple[str, ...] | None = None, board: tuple[str, ...] = ()) -> str | None:
+    """The sentence to speak for ``e`` (None: nothing worth saying).
+
+    >>> from game.engine.actions import Action
+    >>> names = {0: "you", 1: "Rocco"}.get
+    >>> narrate(Acted(1, Action.raise_to(120), 110, False), names, 0)
+    'Rocco raises to 120.'
+    >>> narrate(HoleDealt(0, ("Ah", "Kh")), names, 0)
+    'Your cards: ace of hearts and king of hearts. Ace-king suited.'
+    >>> narrate(BoardDealt(Street.FLOP, ("Qh", "Jh", "2c")), names, 0, ("Ah", "Kh"),
+    ...         ("Qh", "Jh", "2c"))
+    'Flop: queen of hearts, jack of hearts and two of clubs. You have high card, ace.'
+    """
+    kind = type(e).__name__
+    if isinstance(e, HoleDealt):
+        if e.seat != human:
+            return None
+        return f"Your cards: {_names(e.cards)}. {hand_words(tuple(e.cards), ()).capitalize()}."
+    if isinstance(e, BoardDealt):
+        head = {Street.FLOP: "Flop", Street.TURN: "Turn", Street.RIVER: "River"}.get(
+            e.street, "Board")
+        s = f"{head}: {_names(e.cards)}."
+        if hole and board:
+            s += f" You have {hand_words(tuple(hole), tuple(board))}."
+        return s
+    if isinstance(e, Acted):
+        who = "You" if e.seat == human else name_of(e.seat)
+        verb = {"You": {ActionKind.FOLD: "fold", ActionKind.CHECK: "check",
+                        ActionKind.CALL: "call", ActionKind.BET: "bet",
+                        ActionKind.RAISE: "raise to"}}.get(who, {
+            ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL: "calls",
+            ActionKind.BET: "bets", ActionKind.RAISE: "raises to"})
+        k = e.action.kind
+        s = f"{who} {verb[k]}"
+        if k is ActionKind.CALL:
+            s += f" {e.paid}"
+        elif k in (ActionKind.BET, ActionKind.RAISE):
+            s += f" {e.action.amount}"
+        if e.all_in and k is not ActionKind.FOLD:
+            s += ", all in"
+        return s + "."
+    if isinstance(e, PotAwarded):
+        who = " and ".join("you" if w == human else name_of(w) for w in e.winners)
+        verb = "win" if len(e.winners) > 1 or human in e.winners else "wins"
+        side = "" if e.index == 0 else " the side pot of"
+        s = f"{who.capitalize()} {verb}{side} {e.amount}"
+        return s + (f" with {e.hand_name}." if e.hand_name else ".")
+    if kind == "HandStarted":
+        return f"Hand {getattr(e, 'number', '')}."
+    if kind == "TimeBankStarted" and getattr(e, "seat", None) == human:
+        return "Your time bank is running."
+    if kind == "Busted" and getattr(e, "seat", None) == human:
+        return "You are out of chips. Say rebuy to buy in again."
+    return None
+
+
+def your_turn_sentence(to_call: int, pot: int, can_check: bool) -> str:
+    """What narration says when the action comes to the human.
+
+    >>> your_turn_sentence(40, 150, False)
+    'Your turn: 40 to call, the pot is 150.'
+    """
+    if can_check:
+        return f"Your turn: you can check, the pot is {pot}."
+    return f"Your turn: {to_call} to call, the pot is {pot}."
+
+
+class TableVoice:
+    """Speaks narration and banter through one speech worker; shows banter as bubbles."""
+
+    def __init__(self, *, narration: bool, bot_voices: bool, chat_level: int,
+                 cast: dict[int, Any], seed: int, speech: bool = True) -> None:
+        self.narration = narration
+        self.bot_voices = bot_voices
+        self.worker: Any = None
+        self.director: Any = None
+        self.cast = cast
+        self._triggers_seen = 0
+        self._events: list[object] = []
+        if speech and (narration or bot_voices):
+            try:
+                from bots.speech import SpeechWorker
+
+                self.worker = SpeechWorker(on_audio=self._play).start()
+            except Exception:  # noqa: BLE001 - no speech: bubbles and text remain
+                self.worker = None
+        if cast:
+            try:
+                from bots.banter import BanterDirector, ChatLevel
+
+                self.director = BanterDirector(cast, random.Random(seed), ChatLevel(chat_level))
+            except Exception:  # noqa: BLE001
+                self.director = None
+        self.pan: dict[int, tuple[float, float]] = {}
+        self._narrator_voice: Any = None
+
+    @classmethod
+    def start(cls, settings: Any, table: Any, human: int | None, seed: int,
+              spectate: bool) -> TableVoice:
+        from bots.personalities import PERSONALITIES
+
+        cast = {}
+        for seat, p in enumerate(table.players):
+            spec = getattr(p, "spec", None)
+            if p is not None and seat != human and spec is not None and spec.kind == "bot":
+                pers = PERSONALITIES.get(spec.style)
+                if pers is not None:
+                    cast[seat] = pers
+        return cls(narration=bool(settings.narration) and not spectate,
+                   bot_voices=bool(settings.bot_voices), chat_level=int(settings.chat_level),
+                   cast=cast, seed=seed, speech=not spectate)
+
+    def narrator_voice(self) -> Any:
+        if self._narrator_voice is None:
+            from bots.personalities import Voice
+
+            self._narrator_voice = Voice("gmw/en-us", 175, 50)
+        return self._narrator_voice
+
+    def _play(self, rendered: Any) -> None:
+        import pygame
+
+        if not pygame.mixer.get_init():
+            return
+        ch = pygame.mixer.Sound(str(rendered.path)).play()
+        seat = getattr(rendered.utterance.tag, "seat", None)
+        if ch is not None and seat in self.pan:
+            ch.set_volume(*self.pan[seat])
+
+    def say(self, text: str) -> None:
+        """Speak a reply to the human (voice commands) in the narrator's voice."""
+        if self.worker is not None and text:
+            self.worker.say(text, self.narrator_voice())
+
+    def on_event(self, e: object, scene: Any) -> None:
+        if type(e).__name__ == "HandStarted":
+            self._events = []
+            self._triggers_seen = 0
+        self._events.append(e)
+        if self.narration and self.worker is not None:
+            t = scene.c.table
+            human = scene.c.human
+            hole = board = None
+            if t.hand is not None and human is not None and t.engine_seat(human) is not None:
+                hole = t.view(human).hole
+                board = tuple(t.hand.board)
+
+            def name_of(seat: int) -> str:
+                p = t.players[seat] if 0 <= seat < len(t.players) else None
+                return p.name if p is not None else f"seat {seat + 1}"
+
+            line = narrate(e, name_of, human, hole, board or ())
+            if line:
+                self.worker.say(line, self.narrator_voice())
+        self._banter(e, scene)
+
+    def your_turn(self, to_call: int, pot: int, can_check: bool) -> None:
+        if self.narration and self.worker is not None:
+            self.worker.say(your_turn_sentence(to_call, pot, can_check), self.narrator_voice())
+
+    def _banter(self, e: object, scene: Any) -> None:
+        if self.director is None:
+            return
+        from bots.banter_triggers import triggers_from_events
+
+        bb = 10
+        hand = scene.c.table.hand
+        if hand is not None:
+            bb = hand.config.big_blind
+        found = triggers_from_events(self._events, bb)
+        new = found[self._triggers_seen:]
+        self._triggers_seen = len(found)
+        for trigger, seat in new:
+            line = self.director.react(trigger, seat)
+            if line is None:
+                continue
+            scene.say(line.seat, line.text)
+            lay = scene.renderer.layout
+            sp = scene.renderer.spot(line.seat) if lay is not None else None
+            if sp is not None and lay is not None:
+                from .sound import pan
+
+                self.pan[line.seat] = pan(sp.plate[0], lay.size[0])
+            if self.bot_voices and self.worker is not None:
+                self.worker.say(line.text, line.voice, tag=line)
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.enabled = False
+            try:
+                self.worker.stop(timeout=0.2)
+            except Exception:  # noqa: BLE001
+                pass

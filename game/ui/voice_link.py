@@ -1,0 +1,186 @@
+"""The voice path for the human seat: phrase -> parser -> resolver/confirmation -> table.
+
+Phrases come from the microphone listener (a worker thread, polled here without waiting)
+or typed into the HUD; both go through ``voice.confirm.respond`` with the table's legal
+actions, so voice can only do what the engine has validated, through ``Controller.submit``
+— the same door as a click.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class VoiceState:
+    """What the HUD shows (the last phrase and what became of it)."""
+
+    mode: str = "off"  #: "off", "starting", "idle", "listening", "no microphone", "error"
+    engine: str = ""
+    level: float = 0.0  #: microphone level 0..1
+    heard: str = ""  #: the last transcript
+    confidence: float | None = None
+    resolved: str = ""  #: what it did ("raise to 200") or answered
+    refusal: str = ""  #: why nothing was done
+    prompt: str = ""  #: a confirmation question waiting for yes/no
+    notice: str = ""  #: degraded-mode message
+    push_to_talk: bool = True
+    talking: bool = False  #: Space held
+    history: list[str] = field(default_factory=list)
+
+
+class VoiceLink:
+    """Connects a listener (or typed text) to the controller's human seat."""
+
+    def __init__(self, controller: Any, mode: str = "auto", confirm_seconds: float = 8.0,
+                 confirm_fraction: float = 0.5) -> None:
+        self.c = controller
+        self.state = VoiceState(mode="off" if mode == "off" else "starting", engine=mode)
+        self.confirm_seconds = confirm_seconds
+        self._gate: Any = None
+        self.confirm_fraction = confirm_fraction
+        self.listener: Any = None
+        self.phrases: queue.Queue[tuple[str, float | None]] = queue.Queue()
+        self.speak: Any = None  #: callable(text) set by the scene (narration / TTS)
+        self.on_table_command: Any = None  #: callable(TableKind) set by the scene
+        self.last_reply = ""
+        if mode != "off":
+            threading.Thread(target=self._start_listener, args=(mode,), daemon=True,
+                             name="voice-start").start()
+
+    @property
+    def gate(self) -> Any:
+        """The confirmation gate (voice modules load on first use: fast start-up)."""
+        if self._gate is None:
+            from voice.confirm import ConfirmationGate
+
+            self._gate = ConfirmationGate(timeout=self.confirm_seconds, clock=time.monotonic)
+        return self._gate
+
+    # ----- listener (optional, off the render thread) -------------------------------
+    def _start_listener(self, mode: str) -> None:
+        try:
+            from voice import listener as listener_mod  # type: ignore[attr-defined]
+        except ImportError as e:
+            self.state.mode = "no microphone"
+            self.state.notice = f"voice unavailable ({e}); use mouse and keys, or T to type"
+            return
+        try:
+            self.listener = listener_mod.start(engine=mode)  # type: ignore[attr-defined]
+            self.state.mode = "idle"
+            self.state.engine = str(getattr(self.listener, "engine", mode))
+        except Exception as e:  # noqa: BLE001 - no microphone must not stop the game
+            self.state.mode = "no microphone"
+            self.state.notice = f"no microphone ({e}); mouse and keys work, T types a phrase"
+
+    def _poll_listener(self) -> None:
+        lst = self.listener
+        if lst is None:
+            return
+        self.state.level = float(getattr(lst, "level", 0.0) or 0.0)
+        status = getattr(lst, "status", None)
+        if isinstance(status, str) and status:
+            self.state.mode = status
+        poll = getattr(lst, "poll", None)
+        while poll is not None:
+            item = poll()
+            if item is None:
+                break
+            text = getattr(item, "text", item[0] if isinstance(item, tuple) else str(item))
+            conf = getattr(item, "confidence", item[1] if isinstance(item, tuple) else None)
+            self.phrases.put((text, conf))
+
+    def push_to_talk(self, down: bool) -> None:
+        self.state.talking = down
+        lst = self.listener
+        fn = getattr(lst, "push_to_talk", None) if lst is not None else None
+        if fn is not None:
+            fn(down)
+        if self.state.mode in ("idle", "listening"):
+            self.state.mode = "listening" if down else "idle"
+
+    # ----- phrases --------------------------------------------------------------------
+    def hear(self, text: str, confidence: float | None = None) -> None:
+        """Queue a phrase (from a typed line or a test)."""
+        self.phrases.put((text, confidence))
+
+    def update(self, now: float) -> None:
+        """Handle every phrase that has arrived; never waits."""
+        self._poll_listener()
+        if self._gate is None and self.phrases.empty():
+            return
+        dropped = self.gate.tick()
+        if dropped is not None:
+            self.state.prompt = ""
+            self.state.refusal = "too late: say it again"
+        while True:
+            try:
+                text, conf = self.phrases.get_nowait()
+            except queue.Empty:
+                break
+            self.handle_phrase(text, conf, now)
+
+    def facts(self) -> Any:
+        from voice.questions import facts_from_hand
+
+        t = self.c.table
+        if t.hand is None or self.c.human is None:
+            return None
+        eseat = t.engine_seat(self.c.human)
+        if eseat is None:
+            return None
+        names = [t.players[s].name if t.players[s] else "" for s in t.hand_seats]
+        names = ["you" if s == self.c.human else n for s, n in zip(t.hand_seats, names,
+                                                                  strict=False)]
+        return facts_from_hand(t.hand, eseat, names, last_reply=self.last_reply)
+
+    def handle_phrase(self, text: str, confidence: float | None, now: float) -> None:
+        from voice.confirm import respond
+        from voice.intents import TableCommand
+        from voice.parser import parse
+        from voice.resolver import ResolveContext
+
+        st = self.state
+        st.heard, st.confidence = text, confidence
+        st.refusal = st.resolved = ""
+        intent = parse(text)
+        legal = self.c.human_legal()
+        ctx = ResolveContext(confirm_fraction=self.confirm_fraction, confidence=confidence)
+        resp = respond(self.gate, intent, legal, facts=self.facts(), context=ctx)
+        st.prompt = resp.speech if resp.waiting and resp.action is None else ""
+        if resp.action is not None:
+            err = self.c.submit(resp.action, now)
+            if err:
+                st.refusal = err
+            else:
+                st.resolved = resp.speech
+        elif resp.rejection is not None or resp.speech.startswith(("didn't", "it is not")):
+            st.refusal = resp.speech
+        elif not st.prompt:
+            st.resolved = resp.speech
+        if isinstance(intent, TableCommand) and self.on_table_command is not None:
+            self.on_table_command(intent.kind)
+        self.last_reply = resp.speech
+        st.history.append(f"“{text}” → {resp.speech}")
+        del st.history[:-6]
+        if self.speak is not None and resp.speech:
+            self.speak(resp.speech)
+
+    def acted_by_hand(self) -> None:
+        """The player used mouse/keys: a pending voice confirmation no longer applies."""
+        if self._gate is not None:
+            self._gate.clear()
+        self.state.prompt = ""
+
+    def close(self) -> None:
+        lst = self.listener
+        stop = getattr(lst, "stop", None) if lst is not None else None
+        if stop is not None:
+            try:
+                stop()
+            except Exception:  # noqa: BLE001
+                pass
