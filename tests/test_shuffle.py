@@ -36,19 +36,21 @@ class ManyDecks:
 
     def __init__(self, n_decks: int, n_cards: int = N_CARDS):
         self.cards = np.tile(np.arange(n_cards, dtype=np.int8)[:, None], (1, n_decks))
-        self._cols = np.arange(n_decks)
+        self._flat = self.cards.reshape(-1)  # a view: flat index = position * n_decks + deck
+        self._decks = np.arange(n_decks)
+        self._n = n_decks
 
     def __len__(self) -> int:
         return self.cards.shape[0]
 
     def __getitem__(self, pos):
         if isinstance(pos, np.ndarray):
-            return self.cards[pos, self._cols]
+            return self._flat[pos * self._n + self._decks]
         return self.cards[pos].copy()
 
     def __setitem__(self, pos, value) -> None:
         if isinstance(pos, np.ndarray):
-            self.cards[pos, self._cols] = value
+            self._flat[pos * self._n + self._decks] = value
         else:
             self.cards[pos] = value
 
