@@ -194,3 +194,54 @@ def test_sigkill_at_random_points_resumes_exactly_with_no_chip_lost(tmp_path):
     assert got["chips_end"] == got["chips_start"] + got["rebuy_chips"] - got["rake"]
     heads = [ln for ln in f.with_suffix(".phhs").read_text().splitlines() if ln.startswith("[")]
     assert heads == [f"[{i}]" for i in range(1, hands + 1)]
+
+
+def chaos(t: Table, hands: int, seed: int) -> None:
+    """Seeded play with random seat commands between hands (refusals are part of the game)."""
+    from game.session.errors import SessionError
+
+    rng = random.Random(seed)
+    names = iter(f"Guest{i}" for i in range(1000))
+    while t.hand_number < hands and not t.over:
+        for _ in range(rng.randrange(4)):
+            seat = rng.randrange(len(t.players))
+            op = rng.choice(["sit_out", "sit_in", "rebuy", "top_up", "leave", "join", "auto"])
+            try:
+                if op == "rebuy":
+                    t.rebuy(seat, rng.choice([50, 200, 500, 1000]))
+                elif op == "join":
+                    t.join(seat, SeatSpec(next(names)))
+                elif op == "sit_in":
+                    out = [i for i, p in enumerate(t.players) if p is not None and p.sitting_out]
+                    t.sit_in(rng.choice(out) if out else seat)
+                elif op == "auto":
+                    t.set_auto_rebuy(seat, rng.random() < 0.5)
+                else:
+                    getattr(t, op)(seat)
+            except SessionError:
+                pass
+        try:
+            t.start_hand()
+        except NoHandError:
+            seat = next((i for i, p in enumerate(t.players) if p is None), None)
+            if seat is None:
+                return
+            t.join(seat, SeatSpec(next(names)))
+            continue
+        while not t.hand.is_over:
+            la = t.legal()
+            t.act(t.to_act, random_action(la, rng))
+        t.check_chips()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_seat_command_replays_exactly(tmp_path, seed):
+    t = Table(HouseRules(sit_out_hands=3), SEATS, seed=seed,
+              journal=Journal.open(tmp_path / "s.sqlite"))
+    chaos(t, 100, seed)
+    kinds = {c.kind for c in Journal.open(tmp_path / "s.sqlite").commands()}
+    assert {"sit_out", "sit_in", "rebuy", "leave", "join"} <= kinds
+    again = resume(Journal.open(tmp_path / "s.sqlite"))
+    assert state(again) == state(t)
+    assert [None if p is None else p.name for p in again.players] == \
+        [None if p is None else p.name for p in t.players]
