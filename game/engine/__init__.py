@@ -15,9 +15,11 @@ from .errors import (
     IllegalActionError,
     OutOfTurnError,
 )
+from .evaluator import Category, HandValue, evaluate, evaluate_indices
 
 __all__ = [
     "DECK", "Action", "ActionKind", "CardError", "ConfigError", "EngineError", "HandConfig",
     "HandOverError", "IllegalActionError", "LegalActions", "OutOfTurnError", "Structure",
     "TieSplit", "fisher_yates", "parse_cards", "shuffled_deck", "system_rng",
+    "Category", "HandValue", "evaluate", "evaluate_indices",
 ]
