@@ -27,6 +27,9 @@
      does not reopen the betting for players who already acted (001 §7.5: the last full
      raise starts at the big blind / bet unit); PokerKit counts it as a full raise (its
      last-raise amount starts at 0) and lets them raise.  Recognised by our error.
+   - ``short_ante``: a player all in for less than the ante.  001 §8 layers pots by each
+     player's whole contribution, antes included, so that player's main pot holds only
+     what everyone matched of their chips; PokerKit puts every ante into the main pot.
    Anything else is ``unexplained`` and listed with its hand index: an engine bug to report.
 """
 
@@ -112,6 +115,8 @@ def classify(history, ours: dict, theirs: dict) -> str:
         return "straddle_min_raise"
     if "did not reopen the betting" in error:
         return "short_all_in_reopening"
+    if any(stack < ante for stack, ante in zip(s.stacks, s.antes)):
+        return "short_ante"
     reasons = []
     bb_seat = 0 if len(s.stacks) == 2 else 1  # heads-up the big blind is p1
     posted = s.stacks[bb_seat] - s.antes[bb_seat]
