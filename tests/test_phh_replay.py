@@ -217,3 +217,39 @@ def test_a_check_out_of_turn_is_still_rejected() -> None:
     history.actions = history.actions[:5] + ["p2 cc"]  # after the flop p1 speaks first
     with pytest.raises(ReplayError, match="it is p1's turn, not p2's"):
         replay(history)
+
+
+DIFFERENCES = DATA / "pokerkit_rule_differences.phhs"
+
+
+def difference(number: int) -> HandHistory:
+    history = list(read_file(DIFFERENCES))[number - 1]
+    assert isinstance(history, HandHistory)
+    return history
+
+
+def test_pokerkit_difference_straddle_sets_the_minimum_raise() -> None:
+    with pytest.raises(ReplayError, match="'p1 cbr 6': minimum raise is to 8"):
+        replay(difference(1))
+
+
+def test_pokerkit_difference_a_short_big_blind_still_must_be_called_in_full() -> None:
+    with pytest.raises(ReplayError, match="'p3 cbr 83': fixed limit: the raise is to 100"):
+        replay(difference(2))
+
+
+def test_pokerkit_difference_each_side_pot_splits_its_own_odd_chips() -> None:
+    history = difference(3)
+    assert replay(history).formatted() == ["8", "0", "0", "351", "271", "0"]
+    assert history.finishing_stacks == [8, 0, 0, 350, 272, 0]  # PokerKit's
+
+
+def test_pokerkit_difference_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
+    with pytest.raises(ReplayError, match="'p1 cbr 9': .*short all-in did not reopen"):
+        replay(difference(4))
+
+
+def test_pokerkit_difference_a_player_all_in_on_the_ante_wins_only_matched_chips() -> None:
+    history = difference(5)
+    assert replay(history).formatted() == ["0", "19657", "0", "0", "0", "12"]
+    assert history.finishing_stacks == [0, 19617, 0, 0, 0, 52]  # PokerKit's
