@@ -157,6 +157,7 @@ class Table:
         self.actions = 0  #: actions applied in the session (bench figure)
         self.rebuys_by_seat: dict[int, int] = {}  #: rebuys per chair over the session
         self.deck: list[str] = []
+        self._configs: dict[int, Any] = {}  #: HandConfig per blind level (rules are frozen)
         self._clock = ActionClock(rules.action_seconds, rules.time_bank_seconds)
         self._t0 = clock()
         self._elapsed_base = 0.0
@@ -379,7 +380,9 @@ class Table:
             if p.sitting_out and not r.freeze_out:
                 continue
             (waiting if p.waiting else active).add(seat)
-        config = r.hand_config(self.level)
+        config = self._configs.get(self.level)
+        if config is None:
+            config = self._configs[self.level] = r.hand_config(self.level)
         deal = next_deal(len(self.players), self.button, active, waiting, config.button_blind)
         if deal is None:
             seated = sum(p is not None for p in self.players)
