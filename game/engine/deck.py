@@ -29,10 +29,22 @@ def system_rng() -> random.Random:
 def fisher_yates(items: list, rng: RandomSource) -> list:
     """Shuffle ``items`` in place (Durstenfeld's Fisher–Yates) and return it.
 
-    Each of the n! orders is equally likely given a uniform ``randrange``.
+    Each of the n! orders is equally likely given a uniform ``randrange``.  When the
+    source has ``getrandbits`` (``random.Random``, ``SystemRandom``) the same exact
+    rejection sampling ``randrange`` does is inlined: shuffling is on every hand's path.
     """
+    getrandbits = getattr(rng, "getrandbits", None)
+    if getrandbits is None:
+        for i in range(len(items) - 1, 0, -1):
+            j = rng.randrange(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
     for i in range(len(items) - 1, 0, -1):
-        j = rng.randrange(i + 1)
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
     return items
 
