@@ -572,3 +572,13 @@ def test_call_against_an_all_in_opponent_only_matches_their_bet():
     h = hand([7, 100], button=1, config=HandConfig.no_limit(5, 10))
     legal = h.legal_actions()
     assert legal.to_call == 2 and not legal.can_raise
+
+
+def test_after_returns_a_new_state_and_leaves_the_old_one_unchanged():
+    h = hand([1000] * 3, button=0)
+    before = (list(h.stacks), list(h.committed), h.actor, len(h.events))
+    nxt = h.after(R(40))
+    assert nxt.current_bet == 40 and nxt.actor == 1
+    assert before == (list(h.stacks), list(h.committed), h.actor, len(h.events))
+    h.apply(F())  # the original plays on independently
+    assert nxt.folded == [False, False, False] and h.folded[0]

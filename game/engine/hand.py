@@ -682,6 +682,13 @@ class Hand:
             other._deck = list(self._deck)
         return other
 
+    def after(self, action: Action) -> Hand:
+        """The hand as it would be after ``action``; this one is left unchanged (004's
+        immutable-state style, for previews, search and audit)."""
+        nxt = self.copy()
+        nxt.apply(action)
+        return nxt
+
     def view(self, seat: int | None, reveal_all: bool = False):  # -> PlayerView
         """What ``seat`` may see (None: a spectator; ``reveal_all``: the arena's open cards)."""
         from .view import player_view
