@@ -180,11 +180,15 @@ class Policy:
         nobody_can_answer = not sit.opponents_who_can_act
         fe = self._fold_equity(opponents)
         loose_table = self._loose_opponents(opponents)
+        # Position: acting last realises more equity and makes bluffs work more often.
+        ip = sit.in_position
+        pos_bluff = 1.3 if ip else 0.7
+        pos_need = -0.01 if ip else 0.02
 
         if sit.to_call == 0:
             if nobody_can_answer or not can_bet:
                 return Decision(Action.check(), "check", e)
-            t_value = fair + (1 - fair) * 0.22 - 0.04 * loose_table
+            t_value = fair + (1 - fair) * 0.22 - 0.04 * loose_table - (0.02 if ip else 0.0)
             if e > 0.85 and not river and rng.random() < self.s.trap:
                 return Decision(Action.check(), "trap", e)
             p_value = chance(e - t_value, noise) * (0.55 + 0.45 * self.s.aggression)
@@ -197,7 +201,8 @@ class Policy:
             cbet_spot = sit.street is Street.FLOP and sit.preflop_raiser == sit.seat
             if cbet_spot and rng.random() < min(0.95, self.s.cbet * fe) * (1 if k == 1 else 0.6):
                 return self._bet_pot(sit, 0.45 if not wet else 0.6, "cbet", e)
-            bluff = self.s.bluff * fe * (1.6 if draw else 1.0) * (1.0 if k == 1 else 0.4)
+            bluff = self.s.bluff * fe * pos_bluff * (1.6 if draw else 1.0) * (
+                1.0 if k == 1 else 0.4)
             if e < fair and rng.random() < min(0.9, bluff):
                 purpose = "semibluff" if draw else "bluff"
                 # Bluffs use the value size on this texture so the size tells nothing.
@@ -211,7 +216,7 @@ class Policy:
             implied = min(0.08, 0.015 * sit.effective_stack / max(1, sit.pot))
         po = self.level.pot_odds
         need = price * po + (1 - po) * fair * 0.9 - self.s.stickiness - implied
-        need -= 0.03 * loose_table
+        need += pos_need - 0.03 * loose_table
         if nobody_can_answer or not legal.can_raise:
             if rng.random() < chance(e - need, noise):
                 return Decision(Action.call(), "call", e)
