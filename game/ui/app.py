@@ -139,8 +139,12 @@ class App:
         while start > 0 and getattr(self.scenes[start], "overlay", False):
             start -= 1
         changed = False
-        for s in self.scenes[start:]:
+        top = len(self.scenes) - 1
+        for i in range(start, top + 1):
+            s = self.scenes[i]
+            # a scene under a dialog must redraw (the dialog draws over it every frame);
             # a scene returns False when its frame would be identical to the last one
+            s.covered = i < top
             changed = (s.draw(self.screen, now) is not False) or changed
         t_present = time.perf_counter()
         if changed or self.presenter.full_next:

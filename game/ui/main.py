@@ -46,8 +46,9 @@ class Launcher:
         from .hud import VoiceHud
         from .voice_link import VoiceLink
 
-        hud = VoiceHud(VoiceLink(ctl, voice_mode, confirm_seconds=settings.confirm_seconds,
-                                 confirm_fraction=settings.confirm_fraction))
+        if not spectate:
+            hud = VoiceHud(VoiceLink(ctl, voice_mode, confirm_seconds=settings.confirm_seconds,
+                                     confirm_fraction=settings.confirm_fraction))
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)

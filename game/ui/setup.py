@@ -13,7 +13,7 @@ from typing import Any
 
 HUMAN_NAME = "You"
 #: Characters that fill chairs beyond the rules' lineup, so a bigger table meets new faces.
-EXTRA_STYLES = ("station", "maniac", "tag", "lag", "rock")
+EXTRA_STYLES = ("station", "maniac", "random", "tag", "lag", "rock")
 
 
 @dataclass(frozen=True)

@@ -71,8 +71,13 @@ def hand_words(hole: tuple[str, ...] | None, board: tuple[str, ...]) -> str:
 
 
 def colour_of(player: Any, fallback: str) -> tuple[int, int, int]:
-    """A seat's avatar colour: the bot's look colour (hex) when it has one."""
-    look = getattr(player, "look", None)
+    """A seat's avatar colour: the bot's look colour (hex) when it has one.
+
+    >>> from bots.personalities import Look
+    >>> colour_of(Look("#2e86de", "", "TS"), "Tess")
+    (46, 134, 222)
+    """
+    look = getattr(player, "look", player)
     hexcol = getattr(look, "colour", None) if look is not None else None
     if isinstance(hexcol, str) and hexcol.startswith("#") and len(hexcol) == 7:
         return tuple(int(hexcol[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]

@@ -65,6 +65,7 @@ class TableRenderer:
         self.layout: TableLayout | None = None
         self.background: pygame.Surface | None = None
         self.bubbles: dict[int, tuple[str, float]] = {}  #: seat -> (text, until)
+        self.human: int | None = None
 
     def set_layout(self, lay: TableLayout) -> None:
         if self.layout is not None and self.layout.size != lay.size:
@@ -101,7 +102,7 @@ class TableRenderer:
         plate = self.plate_rect(spot)
         ch = card_art.card_size(self.card_width(human))[1]
         if self.top_half(spot):
-            return plate.centerx, plate.bottom + ch // 2 - ch // 4
+            return plate.centerx, plate.bottom + ch // 2 + 3
         return plate.centerx, plate.top - ch // 2 + ch // 4
 
     def board_slot(self, i: int) -> tuple[int, int]:
@@ -116,6 +117,7 @@ class TableRenderer:
         lay = self.layout
         assert lay is not None and self.background is not None
         surf.blit(self.background, (0, 0))
+        self.human = snap.human
         size = lay.size
         hidden = anim.busy_keys(now)
         self._draw_board(surf, snap, hidden)
@@ -138,7 +140,8 @@ class TableRenderer:
                     anchor = (plate.right + theme.scale(10, size), plate.centery)
                     side = "left"
                 else:
-                    anchor = (plate.centerx, plate.top - theme.scale(60, size))
+                    lift = card_art.card_size(self.card_width(seat_no == self.human))[1]
+                    anchor = (plate.centerx, plate.top - int(lift * 0.75))
                     side = "below"
                 bubble(
                     surf,
@@ -279,7 +282,7 @@ class TableRenderer:
         if seat.all_in:
             stack_txt = "ALL-IN"
         elif seat.sitting_out:
-            stack_txt = f"{seat.stack:,}  sitting out"
+            stack_txt = "out of chips" if seat.stack == 0 else "sitting out"
         surf.blit(
             theme.render(
                 stack_txt,
@@ -331,17 +334,11 @@ class TableRenderer:
         assert lay is not None
         size = lay.size
         if snap.winning_name:
-            img = theme.render(snap.winning_name, theme.scale(26, size), theme.HIGHLIGHT, bold=True)
-            r = img.get_rect(
-                center=(lay.board[0], lay.board[1] + lay.card_w + theme.scale(14, size))
-            )
-            panel(
-                surf,
-                r.inflate(theme.scale(30, size), theme.scale(12, size)),
-                alpha=200,
-                edge=theme.GOLD,
-                radius=theme.scale(16, size),
-            )
+            img = theme.render(snap.winning_name, theme.scale(19, size), theme.HIGHLIGHT, bold=True)
+            ch = card_art.card_size(lay.card_w)[1]
+            r = img.get_rect(center=(lay.board[0], lay.board[1] + ch // 2 + theme.scale(26, size)))
+            panel(surf, r.inflate(theme.scale(26, size), theme.scale(10, size)), alpha=210,
+                  edge=theme.GOLD, radius=theme.scale(14, size))
             surf.blit(img, r)
         if snap.your_hand and snap.human is not None:
             sp = self.spot(snap.human)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from game.engine.actions import ActionKind
 from game.engine.events import (
     Acted,
+    BoardDealt,
     ForcedBet,
     HandEnded,
     PotAwarded,
@@ -69,7 +70,7 @@ class SeatMemory:
                 self.last_action[e.seat] = e.kind.title()
         elif isinstance(e, Acted):
             self.last_action[e.seat] = action_label(e)
-        elif isinstance(e, StreetStarted):
+        elif isinstance(e, (StreetStarted, BoardDealt)):
             for seat in list(self.last_action):
                 if not self.last_action[seat].startswith(("Fold", "All-in")):
                     del self.last_action[seat]

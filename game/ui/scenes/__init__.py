@@ -21,6 +21,8 @@ class Scene:
     done: bool = False
     #: True when the whole program should quit.
     quit: bool = False
+    #: Set by the app: a dialog is drawn over this scene this frame.
+    covered: bool = False
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""

@@ -19,7 +19,7 @@ from .dialog import Dialog
 
 class RebuyScene(Dialog):
     title = "Rebuy / top up"
-    design = (620, 400)
+    design = (660, 400)
 
     def __init__(self, controller: Any, seat: int) -> None:
         super().__init__()
@@ -123,7 +123,7 @@ class RebuyScene(Dialog):
         stack = p.stack if p is not None else 0
         y = r.y + self.s(70)
         lines = [f"Your stack: {stack:,}",
-                 f"Buy-in limits at this table: {self.lo:,} to {self.hi:,} "
+                 f"Buy-in limits: {self.lo:,} to {self.hi:,} "
                  f"({rules.min_buy_in_bb}-{rules.max_buy_in_bb} big blinds)"]
         if rules.freeze_out:
             lines.append("This is a freeze-out: there are no rebuys.")

@@ -62,7 +62,7 @@ class TableScene(Scene):
         self.menu: dict[str, Button] = {}
         self.menu_hover: str | None = None
         self.notice = ""
-        self.history_hands: list[list[object]] = []
+        self.history_hands: list[Any] = []
         self.chip_history: list[tuple[int, tuple[int, ...]]] = []
         self._was_my_turn = False
         self._last_signature: tuple[object, ...] | None = None
@@ -81,20 +81,16 @@ class TableScene(Scene):
         self.renderer.set_layout(lay)
         self.bar.layout(pygame.Rect(lay.bar.as_tuple()), size)
         self.anim.clear()
-        bw, bh = theme.scale(104, size), theme.scale(30, size)
+        bw, bh = theme.scale(104, size), theme.scale(28, size)
         x = theme.scale(14, size)
-        y = theme.scale(58, size)
+        y = theme.scale(36, size)
         self.menu = {}
-        for name, label in (
-            ("options", "Options O"),
-            ("history", "History H"),
-            ("stats", "Stats S"),
-            ("rebuy", "Rebuy B"),
-        ):
+        for name, label in (("options", "Options O"), ("history", "History H"),
+                            ("stats", "Stats S"), ("rebuy", "Rebuy B")):
             if name == "rebuy" and self.c.human is None:
                 continue
             self.menu[name] = Button(name, label, pygame.Rect(x, y, bw, bh))
-            y += bh + theme.scale(6, size)
+            x += bw + theme.scale(6, size)
         if self.hud is not None:
             self.hud.layout(pygame.Rect(lay.hud.as_tuple()), size)
             link = self.hud.link
@@ -174,11 +170,12 @@ class TableScene(Scene):
         elif name == "history":
             from .history import HistoryScene
 
-            self.push = HistoryScene(self.history_hands, self.c.table, self.c.human)
+            self.push = HistoryScene(self.history_hands)
         elif name == "stats":
             from .stats import StatsScene
 
-            self.push = StatsScene(self.c.table, self.chip_history)
+            self.push = StatsScene(self.c.table, self.chip_history, self.history_hands,
+                                   self.looks)
         elif name == "rebuy" and self.c.human is not None:
             from .rebuy import RebuyScene
 
@@ -213,11 +210,6 @@ class TableScene(Scene):
 
     # ----- events ---------------------------------------------------------------------
     def on_event(self, e: object) -> None:
-        name = type(e).__name__
-        if name == "HandStarted":
-            if self.c.last_hand_events:
-                self.history_hands.append(list(self.c.last_hand_events))
-                del self.history_hands[:-50]
         self.memory.on_event(e)
         self._animate(e)
         if self.narrator is not None:
@@ -226,6 +218,20 @@ class TableScene(Scene):
             self.sounds.on_event(e, self)
         if isinstance(e, HandEnded):
             self.chip_history.append((self.c.table.hand_number, tuple(e.stacks)))
+            self._record_hand()
+
+    def _record_hand(self) -> None:
+        """Keep the finished hand for the history and stats screens (the last 50)."""
+        from .history import RecordedHand
+
+        t = self.c.table
+        names = {s: p.name for s, p in enumerate(t.players) if p is not None}
+        if self.c.human is not None:
+            names[self.c.human] = "You"
+        engine_names = [names.get(s, f"seat {s + 1}") for s in t.hand_seats]
+        self.history_hands.append(RecordedHand(t.hand_number, list(self.c.events), names,
+                                               self.c.human, t.hand, engine_names))
+        del self.history_hands[:-50]
 
     def _animate(self, e: object) -> None:
         lay = self.renderer.layout
@@ -352,6 +358,8 @@ class TableScene(Scene):
                                         snap.legal.can_check)
         self._was_my_turn = my_turn
         sig = self.signature(snap, now)
+        if self.covered:
+            sig = None
         if sig is not None and sig == self._last_signature and surface is self._last_surface:
             return False
         self._last_signature = sig
