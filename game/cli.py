@@ -43,6 +43,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
             module = importlib.import_module(f"game.commands.{name}")
         except ImportError as exc:  # a missing optional part must not break the others
             p.set_defaults(_unavailable=f"holdem {name} is unavailable: {exc}")
+            p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
             continue
         module.add_arguments(p)
         p.set_defaults(_run=module.run)
