@@ -47,8 +47,10 @@ class Launcher:
         from .voice_link import VoiceLink
 
         if not spectate:
-            hud = VoiceHud(VoiceLink(ctl, voice_mode, confirm_seconds=settings.confirm_seconds,
-                                     confirm_fraction=settings.confirm_fraction))
+            hud = VoiceHud(VoiceLink(
+                ctl, voice_mode,
+                confirm_seconds=float(getattr(rules, "voice_confirm_seconds", 8.0)),
+                confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5))))
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)

@@ -49,10 +49,6 @@ SETTINGS: tuple[Setting, ...] = (
             choices=ENGINES),
     Setting("microphone", "Microphone", "input device name, or default"),
     Setting("push_to_talk", "Push to talk", "hold Space to talk (off: always listening)"),
-    Setting("confirm_fraction", "Confirm bets over (stack share)",
-            "a spoken bet over this share of your stack waits for yes", lo=0.1, hi=1.0),
-    Setting("confirm_seconds", "Confirmation timeout (s)",
-            "silence this long drops a waiting action", lo=2, hi=60),
     Setting("narration", "Narrate the game", "speak your cards, the board and the action "
             "to you: the game is playable without looking"),
     Setting("bot_voices", "Bot voices", "speak the bots' banter (bubbles always show)"),
@@ -68,8 +64,6 @@ class UiSettings:
     voice_engine: str = "auto"
     microphone: str = "default"
     push_to_talk: bool = True
-    confirm_fraction: float = 0.5
-    confirm_seconds: float = 8.0
     narration: bool = False
     bot_voices: bool = True
     sounds: bool = True

@@ -24,6 +24,7 @@ GROUPS = (
     ("buy_in", "Blinds & buy-in"),
     ("table", "Table"),
     ("timing", "Timing"),
+    ("voice", "Voice & sound"),
 )
 TABS = ("Game", "Blinds & buy-in", "Table", "Timing", "Voice & sound", "Bots")
 
@@ -99,6 +100,7 @@ class OptionsScene(Scene):
         m.add.vertical_margin(theme.scale(8, self.size))
         tab = TABS[self.tab]
         if tab == "Voice & sound":
+            self._rule_fields(m, tab)
             self._voice_fields(m)
         elif tab == "Bots":
             self._bot_fields(m)
@@ -134,7 +136,10 @@ class OptionsScene(Scene):
     def _rule_fields(self, m: Any, tab: str) -> None:
         from game.session.rules import RULE_FIELDS
 
+        known = {g for g, _ in GROUPS}
         groups = {g for g, t in GROUPS if t == tab}
+        if tab == "Game":  # a group added to the rules later still gets a home
+            groups |= {f.group for f in RULE_FIELDS} - known
         for f in RULE_FIELDS:
             if f.group not in groups or f.name == "bots":
                 continue

@@ -1,0 +1,279 @@
+"""Dialogs and screens driven headless: start screen, options, rebuy, history, stats, HUD.
+
+Each test drives a scene with real pygame events and checks what reached the session or
+the settings — the same way a player's clicks and keys do.
+"""
+
+from __future__ import annotations
+
+import os
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.actions import Action
+from game.engine.events import HandEnded
+from game.session.rules import HouseRules
+from game.ui.controller import Controller
+from game.ui.scenes.history import HistoryScene, RecordedHand, export_phh, step_lines
+from game.ui.scenes.rebuy import RebuyScene
+from game.ui.scenes.start import StartScene
+from game.ui.scenes.stats import StatsScene, biggest_pots
+from game.ui.setup import build_table
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+
+
+def click(scene, pos, now=10.0):
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos), now)
+    scene.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos), now)
+
+
+def key(scene, k, unicode="", now=10.0):
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, unicode=unicode, mod=0), now)
+
+
+def controller(seed=4, seats=4, rules=None):
+    rules = rules or HouseRules().replace(seats=seats, bots=("random:normal",))
+    table, human, _ = build_table(rules, seats=seats, spectate=False, seed=seed)
+    return Controller(table, human=human, speed=1000.0, seed=seed)
+
+
+def play_hands(c, n):
+    """Play ``n`` hands with the human checking or calling, bots on the thread host."""
+    import time
+
+    t = 0.0
+    while c.hands_done < n:
+        t += 0.05
+        la = c.human_legal()
+        if la is not None:
+            c.submit(Action.check() if la.can_check else Action.call(), t)
+        if c.needs_rebuy:
+            c.emit(c.table.top_up(c.human))
+            c.needs_rebuy = False
+        c.update(t)
+        time.sleep(0.0005)
+
+
+# ----- start screen --------------------------------------------------------------------
+
+class FakeLauncher:
+    """Stands in for game.ui.main.Launcher: records which table the start screen asks for."""
+
+    def __init__(self):
+        self.rules = HouseRules()
+        self.notice = ""
+        self.asked: list[bool] = []
+
+    def table_scene(self, spectate):
+        self.asked.append(spectate)
+        return SimpleNamespace(kind="table", spectate=spectate)
+
+
+def test_start_screen_play_button_opens_a_table(screen):
+    launcher = FakeLauncher()
+    s = StartScene(launcher)
+    s.resize(SIZE)
+    s.draw(screen, 0)
+    click(s, s.buttons["play"].rect.center)
+    assert launcher.asked == [False] and s.push.kind == "table"
+
+
+def test_start_screen_keys_choose_spectate_and_quit(screen):
+    launcher = FakeLauncher()
+    s = StartScene(launcher)
+    s.resize(SIZE)
+    key(s, pygame.K_s, "s")
+    assert launcher.asked == [True]
+    key(s, pygame.K_DOWN)
+    key(s, pygame.K_DOWN)
+    key(s, pygame.K_DOWN)
+    key(s, pygame.K_RETURN)
+    assert s.quit
+
+
+# ----- options ---------------------------------------------------------------------------
+
+def test_options_refuse_an_out_of_range_value_beside_the_field(screen, tmp_path):
+    from game.ui.scenes.options import OptionsScene
+
+    s = OptionsScene(HouseRules())
+    s.tab = 1
+    s.resize(SIZE)
+    why = s.set_rule("big_blind", -5)
+    assert why and "big_blind" in why
+    assert s.rules.big_blind == HouseRules().big_blind  # the last good value stays
+    assert "out of range" in s.errors["big_blind"].get_title()
+    assert s.set_rule("big_blind", 20) is None
+    assert s.rules.big_blind == 20
+    assert "out of range" not in s.errors["big_blind"].get_title()
+    s.draw(screen, 0)
+
+
+def test_options_cover_every_house_rule_in_a_group(screen):
+    from game.session.rules import RULE_FIELDS
+    from game.ui.scenes.options import TABS, OptionsScene
+
+    s = OptionsScene(HouseRules())
+    seen = set()
+    for i, _tab in enumerate(TABS):
+        s.tab = i
+        s.resize(SIZE)
+        seen |= set(s.errors)
+    missing = {f.name for f in RULE_FIELDS} - seen
+    assert not missing
+
+
+def test_options_preset_loads_the_classic_limit_rules(screen):
+    from game.ui.scenes.options import OptionsScene
+
+    s = OptionsScene(HouseRules())
+    s.resize(SIZE)
+    s._preset(None, "Classic limit")
+    assert s.rules == HouseRules.preset("Classic limit")
+
+
+def test_options_save_writes_rules_and_settings(screen, tmp_path, monkeypatch):
+    import game.session.rules as rules_mod
+    from game.ui.scenes.options import OptionsScene
+
+    monkeypatch.setattr(rules_mod, "user_rules_path",
+                        lambda config_dir=None: tmp_path / "rules.toml")
+    s = OptionsScene(HouseRules())
+    s.resize(SIZE)
+    s.set_rule("seats", 5)
+    s._set_setting("narration", True)
+    s._save()
+    assert "seats = 5" in (tmp_path / "rules.toml").read_text()
+    assert "narration = true" in (tmp_path / "ui.toml").read_text()
+
+
+def test_options_menu_reacts_to_synthetic_keys_for_voice_navigation(screen):
+    from game.ui.scenes.options import OptionsScene
+
+    s = OptionsScene(HouseRules())
+    s.resize(SIZE)
+    first = s.menu.get_selected_widget()
+    pygame.event.set_grab(False)
+    s.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, unicode="", mod=0,
+                                test=True), 0)
+    assert s.menu.get_selected_widget() is not first
+
+
+# ----- rebuy -----------------------------------------------------------------------------
+
+def test_rebuy_top_up_brings_the_stack_to_the_maximum(screen):
+    c = controller()
+    play_hands(c, 1)
+    seat = c.human
+    c.table.players[seat].stack = 300  # as if the human had lost chips
+    d = RebuyScene(c, seat)
+    d.resize(SIZE)
+    d.draw(screen, 0)
+    click(d, d.buttons["topup"].rect.center)
+    assert d.done and c.table.players[seat].stack == c.table.rules.max_buy_in
+
+
+def test_rebuy_refused_above_the_maximum_shows_the_sessions_reason(screen):
+    c = controller()
+    play_hands(c, 1)
+    seat = c.human
+    d = RebuyScene(c, seat)
+    d.resize(SIZE)
+    d.amount = 10**6
+    d._refresh()
+    click(d, d.buttons["rebuy"].rect.center)
+    assert not d.done and "maximum buy-in" in d.message
+
+
+def test_rebuy_amount_moves_with_arrows_within_the_limits(screen):
+    c = controller()
+    play_hands(c, 1)
+    c.table.players[c.human].stack = 100
+    d = RebuyScene(c, c.human)
+    d.resize(SIZE)
+    lo, hi = d.room()
+    for _ in range(300):
+        key(d, pygame.K_DOWN)
+    assert d.amount == lo
+    for _ in range(300):
+        key(d, pygame.K_UP)
+    assert d.amount == hi
+
+
+# ----- history & stats --------------------------------------------------------------------
+
+def recorded(c):
+    t = c.table
+    names = {s: p.name for s, p in enumerate(t.players) if p is not None}
+    return RecordedHand(t.hand_number, list(c.events), names, c.human, t.hand,
+                        [names[s] for s in t.hand_seats])
+
+
+def test_history_steps_through_every_action_of_a_hand(screen):
+    c = controller(seed=9)
+    hands = []
+    c.listeners.append(lambda e: isinstance(e, HandEnded) and hands.append(recorded(c)))
+    play_hands(c, 3)
+    assert len(hands) == 3
+    h = HistoryScene(hands)
+    h.resize(SIZE)
+    lines = h.lines()
+    assert h.step == len(lines) - 1
+    assert any("wins" in line for line, _, _ in lines)
+    key(h, pygame.K_HOME)
+    assert h.step == 0
+    key(h, pygame.K_RIGHT)
+    assert h.step == 1
+    key(h, pygame.K_UP)
+    assert h.index == 1
+    h.draw(screen, 0)
+
+
+def test_history_exports_a_hand_as_phh_that_replays_to_the_same_stacks(screen, tmp_path):
+    from game.phh.reader import loads
+
+    c = controller(seed=12)
+    hands = []
+    c.listeners.append(lambda e: isinstance(e, HandEnded) and hands.append(recorded(c)))
+    play_hands(c, 1)
+    path = export_phh(hands[0], tmp_path)
+    text = path.read_text()
+    assert "actions" in text
+    hist = loads(text)
+    assert hist is not None
+
+
+def test_step_lines_name_the_human_cards():
+    c = controller(seed=13)
+    hands = []
+    c.listeners.append(lambda e: isinstance(e, HandEnded) and hands.append(recorded(c)))
+    play_hands(c, 1)
+    lines = [line for line, _, _ in step_lines(hands[0])]
+    assert any(line.startswith("You are dealt") for line in lines)
+
+
+def test_stats_show_biggest_pots_first(screen):
+    c = controller(seed=14)
+    hands = []
+    chips = []
+    c.listeners.append(lambda e: isinstance(e, HandEnded) and (
+        hands.append(recorded(c)), chips.append((c.table.hand_number, e.stacks))))
+    play_hands(c, 4)
+    pots = biggest_pots(hands)
+    assert [p[0] for p in pots] == sorted((p[0] for p in pots), reverse=True)
+    s = StatsScene(c.table, chips, hands)
+    s.resize(SIZE)
+    s.draw(screen, 0)

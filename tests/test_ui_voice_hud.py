@@ -1,0 +1,165 @@
+"""Voice on the table: a phrase goes parser -> resolver -> confirmation -> table.act, the
+HUD shows what was heard and what it did, and refusals name the reason.
+
+Phrases are fed as text (what the recognizer hands over), through the real voice modules.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.actions import ActionKind
+from game.engine.events import Acted
+from game.session.rules import HouseRules
+from game.ui.controller import Controller
+from game.ui.hud import VoiceHud
+from game.ui.setup import build_table
+from game.ui.voice_link import VoiceLink
+
+SIZE = (1280, 800)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _display():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+
+
+def to_my_turn(c, facing=None, limit=20000):
+    """Run bots until the human is to act (``facing`` True: only when facing a bet)."""
+    from game.engine.actions import Action
+
+    t = 0.0
+    for _ in range(limit):
+        t += 0.05
+        la = c.human_legal()
+        if la is not None:
+            if facing is None or la.can_call == facing:
+                return la
+            c.submit(Action.check() if la.can_check else Action.call(), t)
+        if c.needs_rebuy:
+            c.emit(c.table.top_up(c.human))
+            c.needs_rebuy = False
+        c.update(t)
+        time.sleep(0.0003)
+    raise AssertionError("the human never got to act")
+
+
+def setup(seed=5):
+    rules = HouseRules().replace(bots=("random:normal",))
+    table, human, _ = build_table(rules, seats=4, spectate=False, seed=seed)
+    c = Controller(table, human=human, speed=1000.0, seed=seed)
+    link = VoiceLink(c, "off")
+    return c, link
+
+
+def my_acts(c):
+    return [e for e in c.events if isinstance(e, Acted) and e.seat == c.human]
+
+
+def test_spoken_call_calls_through_the_table():
+    c, link = setup(seed=5)
+    la = to_my_turn(c, facing=True)
+    link.hear("call", 0.95)
+    link.update(1.0)
+    act = my_acts(c)[-1]
+    assert act.action.kind is ActionKind.CALL
+    assert link.state.heard == "call" and "call" in link.state.resolved
+    assert la.to_call == act.paid
+
+
+def test_spoken_all_in_waits_for_yes_then_goes_all_in():
+    c, link = setup(seed=6)
+    to_my_turn(c)
+    before = len(my_acts(c))
+    link.hear("all in", 0.95)
+    link.update(1.0)
+    assert len(my_acts(c)) == before
+    assert "yes or no" in link.state.prompt
+    link.hear("yes", 0.95)
+    link.update(1.5)
+    assert my_acts(c)[-1].all_in
+
+
+def test_spoken_check_facing_a_bet_is_refused_with_a_reason():
+    c, link = setup(seed=7)
+    to_my_turn(c, facing=True)
+    before = len(my_acts(c))
+    link.hear("check", 0.95)
+    link.update(1.0)
+    assert len(my_acts(c)) == before
+    assert link.state.refusal
+
+
+def test_a_question_is_answered_without_acting():
+    c, link = setup(seed=8)
+    to_my_turn(c)
+    before = len(my_acts(c))
+    link.hear("what's the pot", 0.9)
+    link.update(1.0)
+    assert len(my_acts(c)) == before
+    assert "pot" in link.state.resolved
+
+
+def test_chatter_does_nothing_and_says_so():
+    c, link = setup(seed=9)
+    to_my_turn(c)
+    before = len(my_acts(c))
+    link.hear("nice hand everyone", 0.9)
+    link.update(1.0)
+    assert len(my_acts(c)) == before
+    assert link.state.refusal.startswith("didn't catch")
+
+
+def test_acting_by_mouse_drops_a_pending_voice_confirmation():
+    c, link = setup(seed=10)
+    to_my_turn(c)
+    link.hear("all in", 0.95)
+    link.update(1.0)
+    assert link.state.prompt
+    link.acted_by_hand()
+    assert not link.state.prompt and link.gate.pending is None
+
+
+def test_hud_typing_a_phrase_goes_the_same_way(_display):
+    c, link = setup(seed=11)
+    hud = VoiceHud(link)
+    hud.layout(pygame.Rect(900, 10, 300, 120), SIZE)
+    to_my_turn(c, facing=True)
+    before = len(my_acts(c))
+    ev = pygame.event.Event
+    assert hud.handle(ev(pygame.KEYDOWN, key=pygame.K_t, unicode="t", mod=0), 1.0)
+    for ch in "fold":
+        hud.handle(ev(pygame.KEYDOWN, key=ord(ch), unicode=ch, mod=0), 1.0)
+    hud.handle(ev(pygame.KEYDOWN, key=pygame.K_RETURN, unicode="\r", mod=0), 1.0)
+    hud.update(1.1)
+    assert my_acts(c)[len(my_acts(c)) - 1].action.kind is ActionKind.FOLD
+    assert len(my_acts(c)) == before + 1
+    hud.draw(_display, 1.2)
+
+
+def test_hud_space_is_push_to_talk_and_f1_the_help_card(_display):
+    c, link = setup(seed=12)
+    hud = VoiceHud(link)
+    hud.layout(pygame.Rect(900, 10, 300, 120), SIZE)
+    ev = pygame.event.Event
+    assert hud.handle(ev(pygame.KEYDOWN, key=pygame.K_SPACE, unicode=" ", mod=0), 0)
+    assert link.state.talking
+    assert hud.handle(ev(pygame.KEYUP, key=pygame.K_SPACE, unicode=" ", mod=0), 0)
+    assert not link.state.talking
+    hud.handle(ev(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0), 0)
+    assert hud.help_open
+    hud.draw(_display, 0)
+
+
+def test_voice_off_says_so_and_needs_no_microphone():
+    c, link = setup()
+    assert link.state.mode == "off"
+    assert link.listener is None
