@@ -3,6 +3,21 @@
 ``make_bot("tag:hard")`` gives a :class:`Bot` whose ``decide(view, rng)`` returns an
 ``Action`` through the view's legal actions; ``parse_lineup("tag:hard,station,rock")``
 parses the ``holdem simulate --bots`` spec.
+
+Modules, one job each:
+
+* ``personalities.json`` / :mod:`bots.personalities` — styles, looks, voices, levels (data)
+* :mod:`bots.lineup` — ``style[:level]`` specs; :mod:`bots.bot` — the seat object
+* :mod:`bots.situation` — a ``PlayerView`` reshaped into poker facts (no hidden card)
+* :mod:`bots.hand_classes` — the 1,326 combos and the preflop chart order
+* :mod:`bots.equity` — Monte-Carlo equity against weighted ranges (numpy batch)
+* :mod:`bots.ranges` — opponents' ranges narrowed by their actions
+* :mod:`bots.opponents` — session memory per opponent (VPIP, PFR, fold to c-bet)
+* :mod:`bots.texture` — wet boards and draws; :mod:`bots.policy` — the decision itself
+* :mod:`bots.random_player` — the ``random`` style
+* ``banter_lines.json`` / :mod:`bots.banter` — what is said, with variety and restraint
+* :mod:`bots.banter_triggers` — events worth a word; :mod:`bots.speech` — pyttsx3 worker
+* :mod:`bots.table_talk` — bubbles + voices behind one object for the window
 """
 
 from .bot import Bot, make_bot

@@ -18,8 +18,6 @@ True
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from game.engine.cards import RANKS, card_index
@@ -108,7 +106,3 @@ def is_suited_connector(c1: str, c2: str) -> bool:
     a, b = card_index(c1), card_index(c2)
     return a % 4 == b % 4 and abs(a // 4 - b // 4) in (1, 2) and min(a // 4, b // 4) >= 2
 
-
-def log_odds(p: float) -> float:
-    p = min(0.999, max(0.001, p))
-    return math.log(p / (1 - p))

@@ -91,7 +91,6 @@ class Policy:
     def _preflop(self, sit: Situation, rng: random.Random) -> Decision:
         pct = percentile(*sit.hole)
         behind = sit.players_behind
-        live_at_start = sit.n - sum(1 for a in sit.history if a.kind is ActionKind.FOLD)
         base = 0.7 if sit.n == 2 and behind == 1 else OPEN_SHARE.get(behind, 0.11)
         if sit.effective_bb > 60 and is_suited_connector(*sit.hole):
             pct *= 0.6  # deep stacks: implied odds make suited connectors playable
@@ -99,7 +98,6 @@ class Policy:
         raises = sit.raises_this_street
         noise = self.level.noise
         legal = sit.legal
-        del live_at_start
 
         if sit.effective_bb <= PUSH_FOLD_BB and (legal.can_raise or legal.can_bet):
             return self._push_fold(sit, pct, share, raises, rng)
