@@ -163,8 +163,13 @@ def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> d
         else:
             reason = classify(history, a, b)
         categories.setdefault(reason, []).append(index)
+    showdowns = sum(
+        1 for h in histories
+        if not isinstance(h, Exception) and any(" sm " in a for a in h.actions)
+    )
     return {
         "hands": len(histories),
+        "showdown_hands": showdowns,
         "agree": agree,
         "disagree": {k: len(v) for k, v in sorted(categories.items())},
         "examples": {k: v if k == "unexplained" else v[:10] for k, v in sorted(categories.items())},
@@ -184,14 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     python = bench_python()
     OUT.mkdir(parents=True, exist_ok=True)
     path = args.file or OUT / f"replay-hands-{args.hands}-seed{args.seed}.phhs"
-    generated = None
     if not path.exists():
-        done = subprocess.run(
+        subprocess.run(
             [str(python), str(HERE / "generate.py"), "--hands", str(args.hands),
              "--seed", str(args.seed), "--out", str(path)],
             capture_output=True, text=True, check=True,
         )
-        generated = json.loads(done.stdout.strip().splitlines()[-1])
     ours_times, ours_cpu, ours_out = timed([*holdem_command(), "replay", str(path)], args.repeat)
     saved = path.with_suffix(".pokerkit.json")
     if args.reuse_pokerkit and saved.exists():
@@ -214,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "file": str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path),
         "hands": hands,
-        "showdown_hands": generated["showdown_hands"] if generated else None,
+        "showdown_hands": check["showdown_hands"],
         "cpus": os.cpu_count(),
         "holdem_replay": {
             "seconds": round(ours_s, 3),
