@@ -37,7 +37,7 @@ class PlayedHand:
 
 @st.composite
 def configs(draw, n: int) -> HandConfig:
-    kind = draw(st.sampled_from(["NL", "PL", "FL", "classic", "straddle", "rake"]))
+    kind = draw(st.sampled_from(["NL", "PL", "FL", "classic", "straddle", "rake", "muck"]))
     small = draw(st.sampled_from([1, 2, 5, 25]))
     big = 2 * small
     ante = draw(st.sampled_from([0, 0, 1, small]))
@@ -51,6 +51,9 @@ def configs(draw, n: int) -> HandConfig:
         return HandConfig.classic_limit(2 * small, 4 * small)
     if kind == "straddle" and n >= 3:
         return HandConfig.no_limit(small, big, ante=ante, straddle=2 * big)
+    if kind == "muck":  # losers may muck: the history says "pN sm" without cards
+        return HandConfig(Structure.NO_LIMIT, (small, big), ante=ante, min_bet=big,
+                          show_all=False)
     if kind == "rake":
         return HandConfig(Structure.NO_LIMIT, (small, big), min_bet=big, rake_percent=5,
                           rake_cap=3 * big)
