@@ -160,3 +160,18 @@ def test_exported_decimal_amounts_replay_to_the_same_chips(played: PlayedHand) -
     assert result.scale == Scale(2)
     for seat in range(hand.n):
         assert result.chips[phh_player(seat, hand.button, hand.n)] == hand.stacks[seat]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_hands(), st.data())
+def test_a_players_view_of_the_hand_replays_to_the_same_stacks(played: PlayedHand, data) -> None:
+    """Exported as one seat saw it — other hole cards ???? unless shown at showdown."""
+    hand = played.hand
+    seat = data.draw(st.integers(0, hand.n - 1))
+    history = history_from_hand(hand, known_seats=[seat])
+    me = f"p{phh_player(seat, hand.button, hand.n) + 1}"
+    deals = [a.split() for a in history.actions if a.startswith("d dh")]
+    assert all(cards == "????" for _, _, who, cards in deals if who != me)
+    result = replay(loads(dumps(history)))
+    expected = [hand.stacks[(hand.button + 1 + j) % hand.n] for j in range(hand.n)]
+    assert result.chips == expected

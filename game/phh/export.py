@@ -22,6 +22,7 @@ go into underscore-prefixed user-defined fields, which :mod:`.replay` reads back
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 
 from game.engine.actions import ActionKind
@@ -48,10 +49,19 @@ def phh_player(seat: int, button: int, n: int) -> int:
 
 
 def history_from_hand(
-    hand: Hand, scale: Scale | None = None, extra: dict[str, object] | None = None
+    hand: Hand,
+    scale: Scale | None = None,
+    extra: dict[str, object] | None = None,
+    known_seats: Iterable[int] | None = None,
 ) -> HandHistory:
-    """The PHH history of ``hand`` so far (finished or not); ``scale`` writes decimals."""
+    """The PHH history of ``hand`` so far (finished or not); ``scale`` writes decimals.
+
+    ``known_seats`` limits whose hole cards are written (``None``: everyone's, the full
+    record); the others are dealt ``????`` and appear only if shown at showdown — the
+    history as a player at the table saw it.
+    """
     scale = scale or Scale(0)
+    known = None if known_seats is None else set(known_seats)
     num = scale.to_number
     n, button, cfg = hand.n, hand.button, hand.config
 
@@ -71,6 +81,8 @@ def history_from_hand(
                 antes_by_seat[event.seat] = scheduled
         elif isinstance(event, HoleDealt):
             cards = "".join(c if c and not c.startswith("?") else "??" for c in event.cards)
+            if known is not None and event.seat not in known:
+                cards = "??" * len(event.cards)
             actions.append(f"d dh {label(event.seat)} {cards or '????'}")
         elif isinstance(event, BoardDealt):
             actions.append(f"d db {''.join(event.cards)}")
