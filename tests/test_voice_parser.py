@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from voice import vocabulary
 from voice.help import help_examples
@@ -27,7 +29,7 @@ from voice.intents import (
     Unknown,
     is_action,
 )
-from voice.numbers import parse_number
+from voice.numbers import parse_number, spoken_forms
 from voice.parser import parse
 
 # --- spoken numbers -------------------------------------------------------------------------
@@ -42,6 +44,11 @@ from voice.parser import parse
 ])
 def test_spoken_numbers_read_as_dealers_say_them(said, value):
     assert parse_number(said) == value
+
+
+@given(st.integers(0, 999_999))
+def test_every_number_said_every_listed_way_reads_back(n):
+    assert all(parse_number(form) == n for form in spoken_forms(n))
 
 
 @pytest.mark.parametrize("said", ["hundred", "and", "two two", "nice", "", "a"])
