@@ -197,6 +197,9 @@ def test_simulate_bad_arguments_and_unreadable_rules_exit_2(tmp_path):
     refused(holdem("simulate", "--hands", "3", "--rules", tmp_path / "nope.toml"), "nope.toml")
     refused(holdem("simulate", "--hands", "3", "--rules", DATA / "bad_rules.toml"),
             "rake_percent")
+    not_a_journal = tmp_path / "notes.sqlite"
+    not_a_journal.write_text("not a database\n")
+    refused(holdem("simulate", "--hands", "3", "--journal", not_a_journal), "notes.sqlite")
 
 
 def test_simulate_same_seed_gives_the_same_result():
