@@ -286,3 +286,11 @@ def test_intent_descriptions_keep_the_prefixes_the_benchmark_reads():
     assert parse("top up").describe() == "table: top_up"
     assert parse("yes").describe() == "yes" and parse("cancel").describe() == "no"
     assert parse("nice hand").describe().startswith("not a command")
+
+
+def test_an_unplaced_word_voids_commands_but_not_questions_or_no():
+    """Vosk writes [unk] for speech outside the vocabulary: acting on the rest is a guess."""
+    assert parse("[unk] what's the pot") == Question(QuestionKind.POT)
+    assert parse("no [unk]") == Confirm(False)
+    assert isinstance(parse("[unk] yes"), Unknown)
+    assert isinstance(parse("[unk] fold"), Unknown)

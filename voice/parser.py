@@ -450,22 +450,38 @@ def closest_phrase(text: str) -> str:
     return phrase
 
 
+def _match(tokens: list[Token]) -> Intent | None:
+    if not tokens:
+        return None
+    key = _key(tokens)
+    nums = [t for t in tokens if isinstance(t, Num)]
+    if key in _EXACT:
+        got = _build(_EXACT[key], nums)
+        if got is not None:
+            return got
+    bag = tuple(sorted(key))
+    if bag in _BAG and len(nums) <= 1:
+        return _build(_BAG[bag], nums)
+    return None
+
+
 def parse(text: str) -> Intent:
-    """The intent ``text`` says, or :class:`Unknown` with the closest valid phrase."""
+    """The intent ``text`` says, or :class:`Unknown` with the closest valid phrase.
+
+    A word the recognizer could not place (Vosk's ``[unk]``) voids any command, but a
+    question or a "no" around it is still heard: answering or cancelling harms nothing.
+
+    >>> parse("[unk] what's the pot"), parse("[unk] call")
+    (Question(kind=<QuestionKind.POT: 'pot'>), Unknown(text='[unk] call', closest='call'))
+    """
     tokens = canonical(text)
-    if tokens and "<unk>" not in tokens:
-        key = _key(tokens)
-        nums = [t for t in tokens if isinstance(t, Num)]
-        if key in _EXACT:
-            got = _build(_EXACT[key], nums)
-            if got is not None:
-                return got
-        bag = tuple(sorted(key))
-        if bag in _BAG and len(nums) <= 1:
-            got = _build(_BAG[bag], nums)
-            if got is not None:
-                return got
-    return Unknown(text, closest_phrase(text))
+    if "<unk>" not in tokens:
+        got = _match(tokens)
+    else:
+        got = _match([t for t in tokens if t != "<unk>"])
+        if not (isinstance(got, Question) or got == Confirm(False)):
+            got = None
+    return got if got is not None else Unknown(text, closest_phrase(text))
 
 
 # --- several hypotheses -----------------------------------------------------------------------
