@@ -144,3 +144,52 @@ def test_the_installed_command_line_runs(phh):
     )
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["action"] == "p3 cbr 40"
+
+
+POT_LIMIT = """variant = "PT"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+min_bet = 10
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh", "d dh p3 7c2d"]
+"""
+
+FIXED_LIMIT = """variant = "FT"
+antes = [0, 0, 0]
+blinds_or_straddles = [5, 10, 0]
+small_bet = 10
+big_bet = 20
+starting_stacks = [1000, 1000, 1000]
+actions = ["d dh p1 AcAd", "d dh p2 KsKh", "d dh p3 7c2d"]
+"""
+
+
+def test_pot_limit_hand_caps_at_the_pot(capsys, phh):
+    path = phh(POT_LIMIT)
+    assert say(capsys, "pot", path)[1]["action"] == "p3 cbr 35"
+    assert say(capsys, "raise to 100", path)[1]["error"] == (
+        "pot limit: the most you can raise to is 35")
+
+
+def test_fixed_limit_hand_raises_by_the_fixed_amount(capsys, phh):
+    path = phh(FIXED_LIMIT)
+    assert say(capsys, "raise", path)[1]["action"] == "p3 cbr 20"
+    assert say(capsys, "raise to 40", path)[1]["error"] == (
+        "fixed limit: the most you can raise to is 20")
+
+
+def test_the_voice_corpus_expectations_hold_for_the_typed_text(tmp_path):
+    """The voice benchmark's hand-written outcomes, from the exact words (no recognizer)."""
+    corpus = pytest.importorskip("benchmarks.voice.corpus")
+    outcome = pytest.importorskip("benchmarks.voice.outcome")
+    situations = {}
+    for name, text in corpus.SITUATIONS.items():
+        path = tmp_path / f"{name}.phh"
+        path.write_text(text, encoding="utf-8")
+        situations[name] = load_situation(path)
+    wrong = [
+        (p.text, p.expected, outcome.label(say_result(p.text, situations[p.situation])))
+        for p in corpus.PHRASES
+        if outcome.label(say_result(p.text, situations[p.situation])) != p.expected
+    ]
+    assert wrong == []
