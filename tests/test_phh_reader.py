@@ -187,3 +187,12 @@ def test_pokerkit_written_files_with_literal_strings_read() -> None:
 def test_one_hand_or_many_is_told_from_the_content() -> None:
     assert len(list(read_text(HAND))) == 1
     assert len(list(read_text((DATA / "mixed.phhs").read_text()))) == 4
+
+
+def test_a_comment_under_a_phhs_table_header_keeps_the_fast_path() -> None:
+    from game.phh.reader import _chunks
+
+    text = '[1]\n# the first hand\nvariant = "NT"\n\n[2]  # the second\nvariant = "FT"\n'
+    assert [(key, header) for key, header, _ in _chunks(text)] == [
+        ("1", "[1]"), ("2", "[2]  # the second"),
+    ]

@@ -37,7 +37,9 @@ from .flat_toml import parse_flat
 from .history import HandHistory
 
 #: A top-level table header on its own line: ``[1]``, ``["hand 7"]`` (no dotted sub-table).
-_HEADER = re.compile(r"""^\[\s*([^\[\]."']+|"[^"]*"|'[^']*')\s*\]\s*(?:#.*)?$""", re.MULTILINE)
+_HEADER = re.compile(
+    r"""^\[[ \t]*([^\[\]."'\n]+|"[^"\n]*"|'[^'\n]*')[ \t]*\][ \t]*(?:#.*)?$""", re.MULTILINE
+)
 _VARIANT = re.compile(r"^\s*variant\s*=", re.MULTILINE)
 
 
@@ -82,6 +84,8 @@ def read_many(text: str) -> Iterator[HandHistory | PhhError]:
             table = parse_flat(chunk, header)
             if table is None:
                 tables = _toml(chunk)
+                if len(tables) != 1:
+                    raise PhhFormatError(f"{header} must hold exactly one hand")
                 (table,) = tables.values()
             if not isinstance(table, dict):
                 raise PhhFormatError("a hand of a .phhs file must be a table like [1]")
