@@ -92,3 +92,22 @@ def test_a_missing_file_argument_is_a_usage_error() -> None:
     done = subprocess.run([sys.executable, "-m", "game", "replay"], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "file" in done.stderr
+
+
+def test_an_unexpected_failure_in_one_hand_is_reported_and_the_others_still_replay(
+    monkeypatch, capsys
+) -> None:
+    import game.commands.replay as command
+
+    real = command.replay
+
+    def flaky(history):
+        if history.variant == "FT":
+            raise ZeroDivisionError("boom")
+        return real(history)
+
+    monkeypatch.setattr(command, "replay", flaky)
+    assert main(["replay", str(DATA / "mixed.phhs")]) == 0
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "finishing_stacks" in rows[0]
+    assert rows[3]["error"].startswith("internal error (ZeroDivisionError): boom")

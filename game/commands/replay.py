@@ -29,6 +29,9 @@ def result_line(index: int, hand: object) -> str:
             stacks = replay(hand).formatted()  # type: ignore[arg-type]
         except PhhError as exc:
             hand = exc
+        except Exception as exc:  # noqa: BLE001 — a bug must not cost the other hands
+            message = f"internal error ({type(exc).__name__}): {exc}; please report this hand"
+            return json.dumps({"index": index, "error": message})
         else:
             return f'{{"index": {index}, "finishing_stacks": [{", ".join(stacks)}]}}'
     return json.dumps({"index": index, "error": str(hand)})
