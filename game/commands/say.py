@@ -180,16 +180,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"holdem say: {exc}", file=sys.stderr)
         return 2
     result = say_result(args.text, situation, args.confidence, args.confirm_fraction)
-    if getattr(args, "json", False):
-        print(json.dumps(result))
-    else:
-        if result["action"]:
-            line = f"{result['action']}" + (" (waits for yes)" if result["confirm"] else "")
-        else:
-            line = str(result["error"] or "")
-        print(f"heard: {result['text']} -> {result['intent']}")
-        if line:
-            print(line)
-        if result["reply"]:
-            print(result["reply"])
+    print(json.dumps(result))  # JSON with or without --json, like replay and simulate
     return 0
