@@ -87,7 +87,7 @@ def test_check_never_becomes_fold():
 @pytest.mark.parametrize(("said", "amount"), [
     ("bet one fifty", 150), ("raise to two hundred", 200), ("raise 300", 300),
     ("make it twelve hundred", 1200), ("raised to 400", 400), ("bet 1,200", 1200),
-    ("raise it to five hundred", 500), ("bet $75", 75),
+    ("raise it to five hundred", 500), ("bet $75", 75), ("raise to 2k", 2000),
 ])
 def test_bet_and_raise_to_name_the_street_total(said, amount):
     assert parse(said) == BetTo(amount)

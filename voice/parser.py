@@ -109,7 +109,7 @@ SUBSTITUTIONS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("dont",): ("don't",), ("do", "not"): ("don't",),
     ("going", "to"): ("gonna",), ("want", "to"): ("gonna",), ("wanna",): ("gonna",),
     ("too",): ("to",), ("okay",): ("ok",), ("yup",): ("yep",),
-    ("re", "buy"): ("rebuy",), ("top", "off"): ("top", "up"),
+    ("re", "buy"): ("rebuy",), ("top", "off"): ("top", "up"), ("k",): ("thousand",),
 }
 _MAX_SUB = max(len(k) for k in SUBSTITUTIONS)
 
