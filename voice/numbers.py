@@ -50,7 +50,8 @@ NUMBER_WORDS: tuple[str, ...] = (
     *UNITS, *TEENS, *TENS, *SCALE_WORDS, "a", "and", "half", "quarter", "point", "oh",
 )
 
-_DIGITS = re.compile(r"^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$")
+#: Digits as recognizers and keyboards write them; at most 15 digits (no chip count is longer).
+_DIGITS = re.compile(r"^\$?(\d{1,3}(?:,\d{3}){1,4}|\d{1,15})(?:\.(\d{1,6}))?$")
 
 Number = int | float
 
@@ -127,9 +128,9 @@ def _below1000(t: Sequence[str], i: int) -> tuple[int, int] | None:
 
 def _fraction(t: Sequence[str], i: int) -> tuple[float, int]:
     """'and a half' / 'and a quarter' / 'point five' after a whole number."""
-    if t[i:i + 3] == ["and", "a", "half"]:
+    if tuple(t[i:i + 3]) == ("and", "a", "half"):
         return 0.5, i + 3
-    if t[i:i + 3] == ["and", "a", "quarter"]:
+    if tuple(t[i:i + 3]) == ("and", "a", "quarter"):
         return 0.25, i + 3
     if i + 1 < len(t) and t[i] == "point":
         digits = ""
@@ -152,7 +153,7 @@ def take_number(tokens: Sequence[str], start: int = 0) -> tuple[Number, int] | N
     >>> take_number(["to"]) is None
     True
     """
-    t = list(tokens)
+    t = tokens
     if start >= len(t):
         return None
     d = _digits(t[start])

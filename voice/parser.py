@@ -450,6 +450,11 @@ def closest_phrase(text: str) -> str:
     return phrase
 
 
+#: Longer than any command, however padded: such text is talk, and reading it costs time.
+MAX_WORDS = 30
+MAX_CHARS = 300
+
+
 def _match(tokens: list[Token]) -> Intent | None:
     if not tokens:
         return None
@@ -474,6 +479,8 @@ def parse(text: str) -> Intent:
     >>> parse("[unk] what's the pot"), parse("[unk] call")
     (Question(kind=<QuestionKind.POT: 'pot'>), Unknown(text='[unk] call', closest='call'))
     """
+    if len(text) > MAX_CHARS or len(text.split()) > MAX_WORDS:
+        return Unknown(text, closest_phrase(" ".join(text[:MAX_CHARS].split()[:MAX_WORDS])))
     tokens = canonical(text)
     if "<unk>" not in tokens:
         got = _match(tokens)
