@@ -83,6 +83,7 @@ salad = st.one_of(
     st.sampled_from(PHRASES),
     st.tuples(st.sampled_from(PHRASES), st.sampled_from(OUTSIDE_WORDS)).map(" ".join),
     st.text(max_size=40),
+    st.from_regex(r"(raise to |bet |make it )?[0-9,.$%xk ]{1,40}", fullmatch=True),
 )
 contexts = st.builds(
     ResolveContext,
