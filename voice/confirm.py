@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from game.engine.actions import Action, LegalActions
 
-from .intents import Confirm, Intent, Question, TableCommand, Unknown, is_action
+from .intents import Confirm, Intent, Question, QuestionKind, TableCommand, Unknown, is_action
 from .questions import TableFacts, answer
 from .resolver import Rejection, ResolveContext, Resolved, resolve
 
@@ -173,7 +173,10 @@ def respond(
     chips = context.chips if context is not None else str
     expired = gate.tick()
     if isinstance(intent, Question):
-        reply = answer(intent, facts) if facts is not None else "I cannot see the table yet"
+        if facts is not None or intent.kind is QuestionKind.HELP:
+            reply = answer(intent, facts or TableFacts(pot=0, to_call=0, stack=0))
+        else:
+            reply = "I cannot see the table yet"
         return Response(intent, None, reply, gate.pending is not None)
     if isinstance(intent, Unknown):
         return Response(intent, None, f"didn't catch that: try \"{intent.closest}\"",
