@@ -156,7 +156,8 @@ if [ ${#NAMES[@]} = 0 ]; then
     NAMES=("${KNOWN[@]}")
     for dir in benchmarks/*/; do
         name=$(basename "$dir")
-        case " ${KNOWN[*]} out " in *" $name "*) continue ;; esac
+        case "$name" in out|__*) continue ;; esac
+        case " ${KNOWN[*]} " in *" $name "*) continue ;; esac
         NAMES+=("$name")
     done
 fi
