@@ -49,6 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--size", default="1280x800", help="window size WxH (default 1280x800)")
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument("--quit-after", type=float, default=None, metavar="SECONDS",
+                        help="close the window after SECONDS (benchmarks and tests)")
 
 
 def _fail(message: str) -> int:
@@ -70,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"--seats {args.seats} is out of range: the table seats 2 to 6")
     if args.hands is not None and args.hands < 1:
         return _fail(f"--hands {args.hands} must be at least 1")
+    if args.quit_after is not None and not args.quit_after > 0:
+        return _fail(f"--quit-after {args.quit_after} must be above 0 seconds")
     if not args.speed > 0:
         return _fail(f"--speed {args.speed} must be above 0 (1 = normal, 2 = twice as fast)")
     size = _parse_size(args.size)

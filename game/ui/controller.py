@@ -77,14 +77,15 @@ class Controller:
     needs_rebuy: bool = False
 
     def __post_init__(self) -> None:
-        from .bot_host import BotHost
-
         specs = {}
         for seat, p in enumerate(self.table.players):
             spec = getattr(p, "spec", None)
             if p is not None and seat != self.human and getattr(spec, "kind", "bot") == "bot":
                 specs[seat] = f"{spec.style}:{spec.level}"
-        self.host = BotHost(specs, self.seed, process=self.bot_process)
+        self.bot_specs = specs
+        self._host: Any = None
+        self._early_events: list[object] = []
+        self._updates = 0
         self._rng = random.Random(self.seed)
         self._turn: BotTurn | None = None
         self._next_deal_at: float | None = 0.0
@@ -92,6 +93,22 @@ class Controller:
         self.last_hand_events: list[object] = []
 
     # ----- plumbing --------------------------------------------------------------------
+    @property
+    def host(self) -> Any:
+        """The bots' worker (thread or process), started on first use."""
+        if self._host is None:
+            from .bot_host import BotHost
+
+            self._host = BotHost(self.bot_specs, self.seed, process=self.bot_process)
+            if self._early_events:
+                self._host.observe(self._early_events)
+                self._early_events = []
+        return self._host
+
+    @host.setter
+    def host(self, value: Any) -> None:
+        self._host = value
+
     def emit(self, events: list[object]) -> None:
         for e in events:
             self.events.append(e)
@@ -99,10 +116,14 @@ class Controller:
                 fn(e)
         # on the bot worker, in order with decide(): a bot's model is never read and
         # written at once
-        self.host.observe(events)
+        if self._host is None and self._updates <= 1:
+            self._early_events.extend(events)  # the bot worker starts after frame one
+        else:
+            self.host.observe(events)
 
     def close(self) -> None:
-        self.host.close()
+        if self._host is not None:
+            self._host.close()
 
     # ----- queries ---------------------------------------------------------------------
     @property
@@ -118,6 +139,9 @@ class Controller:
     # ----- the loop's update -----------------------------------------------------------
     def update(self, now: float) -> None:
         """Advance the session as far as it can go without waiting; never blocks."""
+        self._updates += 1
+        if self._updates == 2 and self.bot_process:
+            _ = self.host  # start the bot process after the first frame is on screen
         if self.finished or self.paused:
             return
         if not self.in_hand:

@@ -96,7 +96,7 @@ def launch(
         from .scenes.start import StartScene
 
         first = StartScene(launcher)
-    stats = app.run(first)
+    stats = app.run(first, max_seconds=getattr(args, "quit_after", None))
     stats.hands = launcher.hands_played
     import pygame
 

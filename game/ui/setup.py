@@ -17,6 +17,43 @@ EXTRA_STYLES = ("station", "maniac", "random", "tag", "lag", "rock")
 
 
 @dataclass(frozen=True)
+class Look:
+    """How a bot is drawn (the bots package's ``Look``: colour, emoji, initials)."""
+
+    colour: str
+    emoji: str
+    initials: str
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    look: Look
+
+
+def personalities() -> dict[str, Character]:
+    """Names and looks from bots/personalities.json, read without importing the bots
+    package (its import builds equity tables: a second of start-up the window does not
+    need before the first frame)."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("bots")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    path = Path(list(spec.submodule_search_locations)[0]) / "personalities.json"
+    data = json.loads(path.read_text("utf-8"))
+    out = {}
+    for key, p in data.get("personalities", {}).items():
+        look = p.get("look", {})
+        out[key] = Character(p.get("name", key.title()),
+                             Look(look.get("colour", ""), look.get("emoji", ""),
+                                  look.get("initials", "")))
+    return out
+
+
+@dataclass(frozen=True)
 class BotSeat:
     spec: str  #: "style:level"
     name: str
@@ -32,8 +69,7 @@ def lineup(rules: Any, chairs: int, humans: int) -> list[BotSeat]:
     >>> [b.name for b in lineup(HouseRules(), 5, 0)]   # extra chairs get other characters
     ['Tess', 'Leo', 'Rocco', 'Stan', 'Max']
     """
-    from bots.personalities import PERSONALITIES
-
+    PERSONALITIES = personalities()
     specs = list(getattr(rules, "bots", ()) or ("tag:normal",))
     level = specs[-1].partition(":")[2] or "normal"
     styles = [s.split(":")[0] for s in specs]

@@ -206,11 +206,11 @@ def build(
             # quantised to 1/120 of a turn: the ring moves smoothly enough to read, and the
             # screen does not change on every frame while a bot thinks
             if cs.action_left > 0:
-                clock = ClockSnap(
-                    actor, round(cs.action_left / total * 120) / 120, False, cs.action_left
-                )
+                clock = ClockSnap(actor, round(cs.action_left / total * 120) / 120, False,
+                                  float(round(cs.action_left)))
             else:
-                clock = ClockSnap(actor, round(cs.bank_left / bank * 120) / 120, True, cs.bank_left)
+                clock = ClockSnap(actor, round(cs.bank_left / bank * 120) / 120, True,
+                                  float(round(cs.bank_left)))
     names = {s.seat: s.name for s in seats}
     win_name = memory.winning_name
     for seat_no, nm in names.items():

@@ -6,6 +6,7 @@ Widgets here hold no game state; scenes own the state and call these to draw it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -29,16 +30,21 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def draw_button(
-    surface: pygame.Surface,
-    button: Button,
-    hover: bool = False,
-    armed: bool = False,
-    font_size: int = 20,
-) -> None:
-    r = button.rect
-    if button.enabled:
-        base = button.colour
+def draw_button(surface: pygame.Surface, button: Button, hover: bool = False, armed: bool = False,
+                font_size: int = 20) -> None:
+    surface.blit(_button_image(button.rect.size, button.label, button.colour, button.enabled,
+                               hover, armed, font_size, button.hotkey), button.rect.topleft)
+
+
+@lru_cache(maxsize=512)
+def _button_image(size: tuple[int, int], label_text: str, colour: Colour, enabled: bool,
+                  hover: bool, armed: bool, font_size: int, hotkey: str) -> pygame.Surface:
+    """A button drawn once per look (buttons repeat every frame)."""
+    w, h = size
+    img = pygame.Surface((w, h + max(2, h // 16)), pygame.SRCALPHA)
+    r = pygame.Rect(0, 0, w, h)
+    if enabled:
+        base = colour
         if hover:
             base = tuple(min(255, c + 28) for c in base)  # type: ignore[assignment]
         text_colour = theme.TEXT
@@ -47,22 +53,23 @@ def draw_button(
         text_colour = theme.TEXT_DISABLED
     radius = max(4, r.h // 5)
     shadow = r.move(0, max(2, r.h // 16))
-    pygame.draw.rect(surface, (8, 10, 14), shadow, border_radius=radius)
-    pygame.draw.rect(surface, base, r, border_radius=radius)
+    pygame.draw.rect(img, (8, 10, 14), shadow, border_radius=radius)
+    pygame.draw.rect(img, base, r, border_radius=radius)
     top = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, r.h // 2 - 2)
     light = tuple(min(255, c + 18) for c in base)
-    pygame.draw.rect(surface, light, top, border_radius=radius)
+    pygame.draw.rect(img, light, top, border_radius=radius)
     edge = theme.HIGHLIGHT if armed else (tuple(min(255, c + 50) for c in base))
-    pygame.draw.rect(surface, edge, r, width=3 if armed else 1, border_radius=radius)
+    pygame.draw.rect(img, edge, r, width=3 if armed else 1, border_radius=radius)
     f = theme.font(font_size, bold=True)
-    label = f.render(button.label, True, text_colour)
+    label = f.render(label_text, True, text_colour)
     if label.get_width() > r.w - 8:
         f = theme.font(max(10, int(font_size * (r.w - 8) / label.get_width())), bold=True)
-        label = f.render(button.label, True, text_colour)
-    surface.blit(label, label.get_rect(center=r.center))
-    if button.hotkey and button.enabled and r.h >= 30:
-        hk = theme.font(max(10, font_size // 2)).render(button.hotkey, True, theme.TEXT_DIM)
-        surface.blit(hk, (r.right - hk.get_width() - 5, r.y + 2))
+        label = f.render(label_text, True, text_colour)
+    img.blit(label, label.get_rect(center=r.center))
+    if hotkey and enabled and r.h >= 30:
+        hk = theme.font(max(10, font_size // 2)).render(hotkey, True, theme.TEXT_DIM)
+        img.blit(hk, (r.right - hk.get_width() - 5, r.y + 2))
+    return img
 
 
 def text(
@@ -84,19 +91,19 @@ def text(
     return rect
 
 
-def panel(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    alpha: int = 215,
-    colour: Colour = theme.PANEL,
-    edge: Colour = theme.PANEL_EDGE,
-    radius: int = 10,
-) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 215,
+          colour: Colour = theme.PANEL, edge: Colour = theme.PANEL_EDGE, radius: int = 10) -> None:
     """A translucent rounded panel."""
-    s = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel_image(tuple(rect.size), alpha, colour, edge, radius), rect.topleft)
+
+
+@lru_cache(maxsize=256)
+def _panel_image(size: tuple[int, int], alpha: int, colour: Colour, edge: Colour,
+                 radius: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(s, (*colour, alpha), s.get_rect(), border_radius=radius)
     pygame.draw.rect(s, (*edge, 255), s.get_rect(), width=1, border_radius=radius)
-    surface.blit(s, rect.topleft)
+    return s
 
 
 def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:

@@ -69,6 +69,7 @@ class TableScene(Scene):
         self._last_surface: pygame.Surface | None = None
         self._last_heard = ""
         self.late_narrator: Any = None  #: builds the narrator after the first frame
+        self._narrator_ready: Any = None
         self._frames = 0
         controller.listeners.append(self.on_event)
 
@@ -185,7 +186,17 @@ class TableScene(Scene):
         self.now = now
         if self.late_narrator is not None and self._frames >= 2:
             factory, self.late_narrator = self.late_narrator, None
-            self.narrator = factory()
+            import threading
+
+            def build() -> None:  # loads banter lines and a TTS engine off the frame
+                try:
+                    self._narrator_ready = factory()
+                except Exception as e:  # noqa: BLE001 - no narration: text and bubbles stay
+                    self.notice = f"speech unavailable: {e}"
+
+            threading.Thread(target=build, daemon=True, name="narrator-start").start()
+        if self._narrator_ready is not None:
+            self.narrator, self._narrator_ready = self._narrator_ready, None
             if self.hud is not None:
                 self.hud.link.speak = self.narrator.say
         self.c.update(now)
