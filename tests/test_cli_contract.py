@@ -376,6 +376,11 @@ def test_play_bad_arguments_exit_2(tmp_path):
     refused(holdem("play", "--rules", tmp_path / "nope.toml", "--hands", "1"), "nope.toml")
 
 
+def test_holdem_alone_means_holdem_play():
+    message = refused(holdem("--seats", "9", "--hands", "1"), "--seats")
+    assert message.startswith("holdem play"), message
+
+
 # --- exit status --------------------------------------------------------------------------
 
 
