@@ -17,7 +17,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from pokerkit import HandHistory  # noqa: E402
+from pokerkit.notation import parse_action  # noqa: E402
 from pokerkit_games import register_pt  # noqa: E402
+
+
+def explain(history: HandHistory) -> str:
+    """The action PokerKit rejects and why (its replay only says "Unable to repair")."""
+    state = history.create_state()
+    for number, action in enumerate(history.actions, 1):
+        while True:
+            try:
+                parse_action(state, action, history.parse_value)
+                break
+            except ValueError as exc:
+                for step in ("post_ante", "collect_bets", "post_blind_or_straddle"):
+                    if getattr(state, f"can_{step}")():
+                        getattr(state, step)()
+                        break
+                else:
+                    if state.can_burn_card():
+                        state.burn_card("??")
+                    else:
+                        return f"action {number} {action!r}: {exc}"
+    return "the hand does not finish"
 
 
 def main() -> int:
@@ -36,7 +58,13 @@ def main() -> int:
             stacks = list(state.stacks)
             out.append(json.dumps({"index": i, "finishing_stacks": [int(s) for s in stacks]}))
         except Exception as exc:  # noqa: BLE001 — report and go on, like holdem replay
-            out.append(json.dumps({"index": i, "error": f"{type(exc).__name__}: {exc}"}))
+            reason = f"{type(exc).__name__}: {exc}"
+            if "Unable to repair" in str(exc):
+                try:
+                    reason = explain(history)
+                except Exception as inner:  # noqa: BLE001
+                    reason += f" ({type(inner).__name__}: {inner})"
+            out.append(json.dumps({"index": i, "error": reason}))
     seconds = time.perf_counter() - start
     sys.stdout.write("\n".join(out) + "\n")
     if args.timing:

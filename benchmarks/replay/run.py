@@ -110,6 +110,16 @@ def classify(history, ours: dict, theirs: dict) -> str:
     from game.phh.replay import replay, setup
 
     s = setup(history)
+    bb_seat = 0 if len(s.stacks) == 2 else 1  # heads-up the big blind is p1
+    posted = s.stacks[bb_seat] - s.antes[bb_seat]
+    short_big_blind = 0 <= posted < s.config.big_blind and len(history.blinds_or_straddles) > 1
+    their_error = theirs.get("error", "")
+    if their_error:  # PokerKit rejects a hand the engine played (the reverse check)
+        if "no reason to complete, bet, or raise" in their_error:
+            return "uncallable_raise"
+        if short_big_blind and "The amount" in their_error:
+            return "short_big_blind"
+        return "pokerkit_error"
     error = ours.get("error", "")
     if "minimum raise" in error and sum(1 for b in s.config.blinds if b) >= 3:
         return "straddle_min_raise"
@@ -118,9 +128,7 @@ def classify(history, ours: dict, theirs: dict) -> str:
     if any(stack < ante for stack, ante in zip(s.stacks, s.antes)):
         return "short_ante"
     reasons = []
-    bb_seat = 0 if len(s.stacks) == 2 else 1  # heads-up the big blind is p1
-    posted = s.stacks[bb_seat] - s.antes[bb_seat]
-    if 0 <= posted < s.config.big_blind and len(history.blinds_or_straddles) > 1:
+    if short_big_blind:
         # Replay again the PokerKit way: the others call only what the big blind posted.
         blinds = list(history.blinds_or_straddles)
         blinds[1] = s.scale.to_number(max(posted, 0))
@@ -156,9 +164,7 @@ def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> d
         if "finishing_stacks" in a and a.get("finishing_stacks") == b.get("finishing_stacks"):
             agree += 1
             continue
-        if "error" in b:
-            reason = "pokerkit_error"
-        elif isinstance(history, Exception):
+        if isinstance(history, Exception):
             reason = "unexplained"
         else:
             reason = classify(history, a, b)
@@ -172,7 +178,10 @@ def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> d
         "showdown_hands": showdowns,
         "agree": agree,
         "disagree": {k: len(v) for k, v in sorted(categories.items())},
-        "examples": {k: v if k == "unexplained" else v[:10] for k, v in sorted(categories.items())},
+        "examples": {
+            k: v if k in ("unexplained", "pokerkit_error") else v[:10]
+            for k, v in sorted(categories.items())
+        },
     }
 
 
@@ -183,18 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="runs of holdem replay (median)")
     parser.add_argument("--pokerkit-repeat", type=int, default=1)
     parser.add_argument("--file", type=Path, help="replay this .phhs instead of generating one")
+    parser.add_argument("--source", choices=["pokerkit", "engine"], default="pokerkit",
+                        help="who plays the generated hands: PokerKit (default) or our engine")
     parser.add_argument("--reuse-pokerkit", action="store_true",
                         help="take PokerKit's output and time from its last run on this file")
     args = parser.parse_args(argv)
     python = bench_python()
     OUT.mkdir(parents=True, exist_ok=True)
-    path = args.file or OUT / f"replay-hands-{args.hands}-seed{args.seed}.phhs"
+    prefix = "replay-hands" if args.source == "pokerkit" else "replay-engine-hands"
+    path = args.file or OUT / f"{prefix}-{args.hands}-seed{args.seed}.phhs"
     if not path.exists():
-        subprocess.run(
-            [str(python), str(HERE / "generate.py"), "--hands", str(args.hands),
-             "--seed", str(args.seed), "--out", str(path)],
-            capture_output=True, text=True, check=True,
-        )
+        size = ["--hands", str(args.hands), "--seed", str(args.seed), "--out", str(path)]
+        if args.source == "pokerkit":
+            generator = [str(python), str(HERE / "generate.py")]
+        else:
+            generator = [sys.executable, "-m", "benchmarks.replay.generate_engine"]
+        subprocess.run([*generator, *size], capture_output=True, text=True, check=True, cwd=ROOT)
     ours_times, ours_cpu, ours_out = timed([*holdem_command(), "replay", str(path)], args.repeat)
     saved = path.with_suffix(".pokerkit.json")
     if args.reuse_pokerkit and saved.exists():
@@ -216,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     ours_c, pk_c = statistics.median(ours_cpu), statistics.median(pk_cpu)
     report = {
         "file": str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path),
+        "played_by": args.source if not args.file else None,
         "hands": hands,
         "showdown_hands": check["showdown_hands"],
         "cpus": os.cpu_count(),
@@ -239,7 +253,8 @@ def main(argv: list[str] | None = None) -> int:
         "goal_speedup": 5,
         "cross_check": check,
     }
-    (OUT / "replay.json").write_text(json.dumps(report, indent=2) + "\n")
+    name = "replay.json" if args.source == "pokerkit" else "replay-engine.json"
+    (OUT / name).write_text(json.dumps(report, indent=2) + "\n")
     print(json.dumps(report, indent=2))
     return 0
 
