@@ -309,3 +309,9 @@ def test_huge_input_is_unknown_quickly_never_an_error(text):
 def test_huge_digit_amounts_stay_numbers_only_up_to_fifteen_digits():
     assert parse_number("9" * 15) == int("9" * 15)
     assert parse_number("9" * 16) is None
+
+
+def test_every_vocabulary_filler_and_lead_in_is_ignored_by_the_parser():
+    for word in (*vocabulary.FILLERS, *vocabulary.LEADS):
+        assert parse(f"{word} call") == Call(), word
+        assert parse(f"check {word}") == Check(), word

@@ -45,10 +45,6 @@ TENS: dict[str, int] = {
 }
 #: Words that only ever occur inside numbers (besides the ones above).
 SCALE_WORDS: tuple[str, ...] = ("hundred", "thousand")
-#: Every word :func:`parse_number` understands (the vocabulary exports these).
-NUMBER_WORDS: tuple[str, ...] = (
-    *UNITS, *TEENS, *TENS, *SCALE_WORDS, "a", "and", "half", "quarter", "point", "oh",
-)
 
 #: Digits as recognizers and keyboards write them; at most 15 digits (no chip count is longer).
 _DIGITS = re.compile(r"^\$?(\d{1,3}(?:,\d{3}){1,4}|\d{1,15})(?:\.(\d{1,6}))?$")
