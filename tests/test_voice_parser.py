@@ -103,6 +103,11 @@ def test_an_amount_that_reads_two_ways_keeps_the_other_reading():
     assert parse("raise two fifty") == BetTo(250, alternative=50)
 
 
+def test_with_the_to_said_two_fifty_is_only_two_fifty():
+    assert parse("raise to two fifty") == BetTo(250)
+    assert parse("bet two fifty") == BetTo(250)
+
+
 def test_for_heard_before_hundred_is_four():
     assert parse("raise for hundred") == BetTo(400)
 

@@ -244,12 +244,19 @@ def _const(intent: Intent) -> Builder:
 
 
 def _bet_to(nums: list[Num]) -> Intent | None:
-    (n,) = nums
+    n = nums[0]
+    return BetTo(n.value) if n.value > 0 else None
+
+
+def _raise_maybe_to(nums: list[Num]) -> Intent | None:
+    """'raise two fifty' is 250 — or 'raise to fifty' with the 'to' heard as 'two': both are
+    phrases, so the other reading is kept and the resolver asks before acting."""
+    n = nums[0]
     if n.value <= 0:
         return None
     alternative = None
-    if len(n.words) > 1 and n.words[0] in ("two", "to"):
-        alternative = parse_number(list(n.words[1:]))  # "two fifty" may be "to fifty"
+    if len(n.words) > 1 and n.words[0] == "two":
+        alternative = parse_number(list(n.words[1:]))
     return BetTo(n.value, alternative)
 
 
@@ -351,7 +358,7 @@ def _phrase_table() -> list[tuple[str, Builder]]:
     for p in ("call", "call it", "call that", "call the bet"):
         t.append((p, _const(Call())))
     for v in _AMOUNT_VERBS:
-        t.append((f"{v} #", _bet_to))
+        t.append((f"{v} #", _raise_maybe_to if v in ("raise", "raise it") else _bet_to))
     for p in ("raise by #", "raise it by #", "raise # more", "bet # more"):
         t.append((p, _raise_by))
     for v in _TIMES_VERBS:
