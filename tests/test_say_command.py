@@ -114,6 +114,13 @@ def test_decimal_hands_hear_amounts_in_their_own_units(capsys, phh):
         "minimum raise is to 2.0")
 
 
+def test_decimal_hands_read_two_fifty_as_dollars_and_cents(capsys, phh):
+    """At a 0.50/1 table "two fifty" is 2.50, as dealers say it — not 250."""
+    path = phh(DECIMAL)
+    assert say(capsys, "raise to two fifty", path)[1]["action"] == "p2 cbr 2.5"
+    assert say(capsys, "make it twelve fifty", path)[1]["action"] == "p2 cbr 12.5"
+
+
 def test_unreadable_file_exits_2_with_one_line(capsys, tmp_path):
     code = main(["say", "call", "--phh", str(tmp_path / "missing.phh"), "--json"])
     err = capsys.readouterr().err

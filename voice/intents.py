@@ -13,7 +13,7 @@ it depends on the situation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import Literal
@@ -51,6 +51,9 @@ class BetTo:
 
     amount: float
     alternative: float | None = None
+    #: The number's words as heard ("two", "fifty"): lets a decimal table read "two fifty"
+    #: as 2.50.  Not part of equality.
+    spoken: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def describe(self) -> str:
         alt = f" (or {_num(self.alternative)})" if self.alternative is not None else ""
@@ -62,6 +65,7 @@ class RaiseBy:
     """'raise by X' / 'raise X more': X on top of the current bet."""
 
     amount: float
+    spoken: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     def describe(self) -> str:
         return f"raise by {_num(self.amount)}"

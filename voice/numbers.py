@@ -185,6 +185,26 @@ def parse_number(text: str | Sequence[str]) -> Number | None:
     return got[0]
 
 
+def cents_reading(words: Sequence[str]) -> float | None:
+    """'two fifty' as 2.50: how "X YY" is meant at a table that plays in dollars and cents.
+
+    >>> cents_reading(["two", "fifty"]), cents_reading(["one", "oh", "five"])
+    (2.5, 1.05)
+    >>> cents_reading(["twelve", "fifty"])
+    12.5
+    >>> cents_reading(["two", "hundred"]) is None, cents_reading(["fifty"]) is None
+    (True, True)
+    """
+    t = list(words)
+    head = _below100(t, 0)
+    if head is None or not 0 < head[0] < 20 or head[1] != 1:
+        return None
+    pair = _two_digit(t, 1)
+    if pair is None or pair[1] != len(t):
+        return None
+    return head[0] + pair[0] / 100
+
+
 _UNIT_NAMES = {v: k for k, v in UNITS.items()}
 _TEEN_NAMES = {v: k for k, v in TEENS.items()}
 _TEN_NAMES = {v: k for k, v in TENS.items()}

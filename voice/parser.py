@@ -245,7 +245,7 @@ def _const(intent: Intent) -> Builder:
 
 def _bet_to(nums: list[Num]) -> Intent | None:
     n = nums[0]
-    return BetTo(n.value) if n.value > 0 else None
+    return BetTo(n.value, spoken=n.words) if n.value > 0 else None
 
 
 def _raise_maybe_to(nums: list[Num]) -> Intent | None:
@@ -257,11 +257,12 @@ def _raise_maybe_to(nums: list[Num]) -> Intent | None:
     alternative = None
     if len(n.words) > 1 and n.words[0] == "two":
         alternative = parse_number(list(n.words[1:]))
-    return BetTo(n.value, alternative)
+    return BetTo(n.value, alternative, spoken=n.words)
 
 
 def _raise_by(nums: list[Num]) -> Intent | None:
-    return RaiseBy(nums[0].value) if nums[0].value > 0 else None
+    n = nums[0]
+    return RaiseBy(n.value, spoken=n.words) if n.value > 0 else None
 
 
 def _times(of: str) -> Builder:

@@ -38,6 +38,7 @@ from voice.intents import (
     RaiseBy,
     TableCommand,
 )
+from voice.numbers import cents_reading
 from voice.parser import parse
 from voice.questions import answer, facts_from_hand
 from voice.resolver import Rejection, ResolveContext, resolve
@@ -91,7 +92,19 @@ def load_situation(path: str | Path) -> Situation:
     return situation_from_history(first)
 
 
-def _scaled(intent: Intent, factor: int) -> Intent:
+def _in_units(intent: Intent, scale: Scale) -> Intent:
+    """At a table with decimal amounts, "two fifty" is 2.50, not 250 (dealers' shorthand)."""
+    if scale.places == 0 or not isinstance(intent, (BetTo, RaiseBy)):
+        return intent
+    cents = cents_reading(intent.spoken)
+    if cents is None:
+        return intent
+    if isinstance(intent, BetTo):
+        return BetTo(cents, intent.alternative, spoken=intent.spoken)
+    return RaiseBy(cents, spoken=intent.spoken)
+
+
+def _to_chips(intent: Intent, factor: int) -> Intent:
     """Amounts said in the history's units -> engine chips."""
     if factor == 1:
         return intent
@@ -125,7 +138,7 @@ def say_result(
     confirm_fraction: float = 0.5, last_reply: str = "",
 ) -> dict[str, object]:
     """The ``holdem say`` JSON object for one phrase (nothing is applied to the hand)."""
-    intent = parse(text)
+    intent = _in_units(parse(text), situation.scale)
     out: dict[str, object] = {
         "text": text, "intent": intent.describe(), "action": None, "confirm": False,
         "reply": None, "error": None,
@@ -142,7 +155,7 @@ def say_result(
         return out
     ctx = ResolveContext(confirm_fraction=confirm_fraction, confidence=confidence,
                          structure=situation.structure, chips=situation.scale.format)
-    got = resolve(_scaled(intent, situation.scale.factor), situation.legal, ctx)
+    got = resolve(_to_chips(intent, situation.scale.factor), situation.legal, ctx)
     if isinstance(got, Rejection):
         out["error"] = got.reason
         return out
