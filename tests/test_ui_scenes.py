@@ -84,7 +84,7 @@ class FakeLauncher:
 
 def test_start_screen_play_button_opens_a_table(screen):
     launcher = FakeLauncher()
-    s = StartScene(launcher)
+    s = StartScene(launcher, can_resume=False)
     s.resize(SIZE)
     s.draw(screen, 0)
     click(s, s.buttons["play"].rect.center)
@@ -93,7 +93,7 @@ def test_start_screen_play_button_opens_a_table(screen):
 
 def test_start_screen_keys_choose_spectate_and_quit(screen):
     launcher = FakeLauncher()
-    s = StartScene(launcher)
+    s = StartScene(launcher, can_resume=False)
     s.resize(SIZE)
     key(s, pygame.K_s, "s")
     assert launcher.asked == [True]
@@ -102,6 +102,35 @@ def test_start_screen_keys_choose_spectate_and_quit(screen):
     key(s, pygame.K_DOWN)
     key(s, pygame.K_RETURN)
     assert s.quit
+
+
+def test_a_journaled_game_is_offered_and_resumed_exactly(screen, tmp_path, monkeypatch):
+    from game.ui.main import Launcher
+
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path))
+    args = SimpleNamespace(seed=21, speed=1000.0, hands=None, voice="off", spectate=False)
+    launcher = Launcher(HouseRules().replace(bots=("random:normal",)), args)
+    assert not StartScene(launcher).items[0][0] == "resume"
+    scene = launcher.table_scene(spectate=False)
+    c = scene.c
+    c.host.close()
+    from game.ui.bot_host import BotHost
+
+    c.host = BotHost(c.bot_specs, c.seed, process=False)
+    play_hands(c, 2)
+    before = [p.stack if p else None for p in c.table.players]
+    number = c.table.hand_number
+    c.close()
+    start = StartScene(launcher)
+    assert start.items[0][0] == "resume"
+    start.resize(SIZE)
+    click(start, start.buttons["resume"].rect.center)
+    resumed = start.push
+    assert resumed.c.table.hand_number == number
+    if resumed.c.table.hand is None or resumed.c.table.hand.is_over:
+        assert [p.stack if p else None for p in resumed.c.table.players] == before
+    resumed.c.table.check_chips()
+    resumed.close()
 
 
 # ----- options ---------------------------------------------------------------------------

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def play(args: list[str], timeout: float) -> dict:
     with tempfile.TemporaryDirectory() as d:
         out = Path(d) / "frames.json"
-        env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", TABLE_TALK_DATA_DIR=d)
         cmd = [sys.executable, "-m", "game.cli", "play", *args, "--frame-stats", str(out)]
         t0 = time.perf_counter()
         r = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True,

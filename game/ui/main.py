@@ -17,16 +17,27 @@ class Launcher:
         self.notice = notice
         self.controllers: list[Any] = []
 
-    def table_scene(self, spectate: bool, rules: Any | None = None) -> Any:
+    def table_scene(self, spectate: bool, rules: Any | None = None,
+                    resume: bool = False) -> Any:
         from .controller import Controller
         from .scenes.table import TableScene
-        from .setup import build_table
+        from .setup import build_table, new_journal, resume_table
 
         rules = rules or self.rules
         self.rules = rules
-        table, human, looks = build_table(
-            rules, seats=rules.seats, spectate=spectate, seed=self.args.seed
-        )
+        if resume:
+            table, human, looks = resume_table()
+            rules = table.rules
+        else:
+            # the human's games are journaled: a crash or a quit can be resumed next time
+            journal = None
+            if not spectate:
+                try:
+                    journal = new_journal()
+                except Exception as e:  # noqa: BLE001 - no journal: play on, say so
+                    self.notice = f"this game is not saved ({e})"
+            table, human, looks = build_table(rules, seats=rules.seats, spectate=spectate,
+                                              seed=self.args.seed, journal=journal)
         ctl = Controller(
             table,
             human=human,

@@ -89,6 +89,11 @@ def main(argv: list[str]) -> int:
     from game.session.rules import HouseRules
 
     out = Path(argv[0] if argv else "docs/screenshots")
+    import os
+    import tempfile
+
+    # journals and exports of these demo games go to a scratch directory
+    os.environ.setdefault("TABLE_TALK_DATA_DIR", tempfile.mkdtemp(prefix="holdem-shots-"))
     sh = Shooter(out)
     rules = HouseRules()
     from .main import Launcher
@@ -97,7 +102,7 @@ def main(argv: list[str]) -> int:
     from .scenes.start import StartScene
 
     launcher = Launcher(rules, _args())
-    start = StartScene(launcher)
+    start = StartScene(launcher, can_resume=True)
     sh.app.push(start)
     sh.save("01-start")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 HUMAN_NAME = "You"
@@ -91,6 +92,70 @@ def lineup(rules: Any, chairs: int, humans: int) -> list[BotSeat]:
     return out
 
 
+def looks_of(table: Any) -> tuple[int | None, dict[int, Any]]:
+    """(human seat, seat -> look) of a table rebuilt from a journal."""
+    chars = personalities()
+    human = None
+    looks: dict[int, Any] = {}
+    for seat, p in enumerate(table.players):
+        spec = getattr(p, "spec", None)
+        if spec is None:
+            continue
+        if spec.kind == "human":
+            human = seat
+        elif spec.style in chars:
+            looks[seat] = chars[spec.style].look
+    return human, looks
+
+
+def data_dir() -> Path:
+    """Where the window journals sessions and exports hands (``TABLE_TALK_DATA_DIR`` wins)."""
+    import os
+
+    env = os.environ.get("TABLE_TALK_DATA_DIR")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_path
+
+    return user_data_path("table-talk-holdem")
+
+
+def journal_path() -> Path:
+    from game.session.journal import default_journal_path
+
+    return default_journal_path(data_dir())
+
+
+def can_resume() -> bool:
+    """True when a journaled game is there to resume (checked without loading it)."""
+    from game.session.journal import journal_exists
+
+    try:
+        return journal_exists(journal_path())
+    except Exception:  # noqa: BLE001 - a broken journal only means no resume offer
+        return False
+
+
+def resume_table() -> tuple[Any, int | None, dict[int, Any]]:
+    """The journaled session's table exactly as it stood (the session's recovery)."""
+    from game.session.journal import Journal
+    from game.session.recovery import resume
+
+    path = journal_path()
+    table = resume(Journal.open(path), history=path.with_suffix(".phhs"))
+    human, looks = looks_of(table)
+    return table, human, looks
+
+
+def new_journal() -> Any:
+    """A fresh journal for a new game; the previous one is archived, never overwritten."""
+    from game.session.journal import Journal, archive_journal
+
+    path = journal_path()
+    archive_journal(path)
+    return Journal.open(path)
+
+
 def build_table(
     rules: Any, *, seats: int, spectate: bool, seed: int | None, journal: Any = None
 ) -> tuple[Any, int | None, dict[int, Any]]:
@@ -109,5 +174,8 @@ def build_table(
         specs.append(SeatSpec(b.name, kind="bot", style=style, level=level or "normal"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
-    table = Table(rules, specs, seed=seed, journal=journal)
+    history = None
+    if journal is not None:
+        history = Path(journal.path).with_suffix(".phhs")
+    table = Table(rules, specs, seed=seed, journal=journal, history=history)
     return table, (None if spectate else 0), looks

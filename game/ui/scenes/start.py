@@ -12,6 +12,7 @@ from ..widgets import Button, draw_button, panel, text
 from . import Scene
 
 ITEMS = (
+    ("resume", "Resume last game", "R", theme.GOLD_DARK),
     ("play", "Play", "P", theme.RAISE_GREEN),
     ("spectate", "Spectate the bots", "S", theme.CALL_BLUE),
     ("options", "Options", "O", theme.BUTTON),
@@ -20,8 +21,13 @@ ITEMS = (
 
 
 class StartScene(Scene):
-    def __init__(self, launcher: Any) -> None:
+    def __init__(self, launcher: Any, can_resume: bool | None = None) -> None:
         self.launcher = launcher
+        if can_resume is None:
+            from ..setup import can_resume as check
+
+            can_resume = check()
+        self.items = [i for i in ITEMS if i[0] != "resume" or can_resume]
         self.size = (1280, 800)
         self.buttons: dict[str, Button] = {}
         self.focus = 0
@@ -36,7 +42,8 @@ class StartScene(Scene):
         w, h = self.s(360), self.s(58)
         y = size[1] // 2 - self.s(20)
         self.buttons = {}
-        for name, label, key, colour in ITEMS:
+        y -= (len(self.items) - 4) * (h + self.s(16)) // 2
+        for name, label, key, colour in self.items:
             r = pygame.Rect(0, 0, w, h)
             r.midtop = (size[0] // 2, y)
             self.buttons[name] = Button(name, label, r, colour, hotkey=key)
@@ -71,9 +78,18 @@ class StartScene(Scene):
             self.push = OptionsScene(self.launcher.rules, launcher=self.launcher)
         elif name in ("play", "spectate"):
             self.push = self.launcher.table_scene(spectate=(name == "spectate"))
+        elif name == "resume":
+            from game.session.errors import SessionError
+
+            try:
+                self.push = self.launcher.table_scene(spectate=False, resume=True)
+            except (SessionError, OSError) as e:
+                self.launcher.notice = f"The last game cannot be resumed: {e}"
+                self.items = [i for i in self.items if i[0] != "resume"]
+                self.resize(self.size)
 
     def handle(self, event: pygame.event.Event, now: float) -> None:
-        names = [n for n, *_ in ITEMS]
+        names = [n for n, *_ in self.items]
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((n for n, b in self.buttons.items()
                                if b.rect.collidepoint(event.pos)), None)
@@ -93,7 +109,7 @@ class StartScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.quit = True
             else:
-                for name, _label, key, _ in ITEMS:
+                for name, _label, key, _ in self.items:
                     if event.unicode and event.unicode.upper() == key:
                         self.activate(name)
 
@@ -107,7 +123,7 @@ class StartScene(Scene):
              bold=True, anchor="midtop")
         text(surface, "Texas Hold'em you play by speaking", (w // 2, self.s(318)), self.s(20),
              theme.TEXT, anchor="midtop")
-        names = [n for n, *_ in ITEMS]
+        names = [n for n, *_ in self.items]
         for i, name in enumerate(names):
             b = self.buttons[name]
             draw_button(surface, b, hover=(name == self.hover or i == self.focus),
