@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.commands.say import load_situation, say_result
+from game.commands.say import load_situation, say_result, situation_from_history
 
 KEYS = {"text", "intent", "action", "confirm", "reply", "error"}
 
@@ -200,3 +200,32 @@ def test_the_voice_corpus_expectations_hold_for_the_typed_text(tmp_path):
         if outcome.label(say_result(p.text, situations[p.situation])) != p.expected
     ]
     assert wrong == []
+
+
+def test_say_actions_replay_in_the_hand_history_they_were_said_for():
+    """Fuzz end to end: a random real hand written as PHH (integer or decimal amounts), a
+    random phrase; any action `say` prints must replay as the next line of that history."""
+    from dataclasses import replace
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from game.phh.amounts import Scale
+    from game.phh.export import history_from_hand
+    from game.phh.replay import replay_partial
+
+    from .test_voice_resolver_fuzz import salad, situation
+
+    @settings(max_examples=150, deadline=None)
+    @given(text=salad, seed=st.integers(0, 10_000), places=st.sampled_from([0, 0, 2]))
+    def check(text, seed, places):
+        h = situation(seed)
+        if h is None:
+            return
+        history = history_from_hand(h, scale=Scale(places))
+        got = say_result(text, situation_from_history(history))
+        assert set(got) == KEYS
+        if got["action"] is not None:
+            replay_partial(replace(history, actions=[*history.actions, got["action"]]))
+
+    check()
