@@ -426,6 +426,7 @@ def test_a_turn_all_in_question_then_yes_applies_through_the_engine():
     assert first.action is None and first.waiting
     asked = respond(gate, parse("what's my stack"), h.legal_actions(), facts)
     assert asked.speech == "you have 990 behind" and asked.waiting
+    assert asked.prompt == first.prompt == "bet 990, all in? Say yes or no."
     done = respond(gate, parse("yes"), h.legal_actions(), facts)
     assert done.action == Action.bet(990)
     h.apply(done.action)

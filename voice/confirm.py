@@ -147,6 +147,15 @@ class Response:
     waiting: bool = False
     #: The rejection behind a refusal (None otherwise), for typed handling by the caller.
     rejection: Rejection | None = None
+    #: The open "yes or no" question while an action waits ("" when none does), so a screen
+    #: can keep showing it after answering a question in between.
+    prompt: str = ""
+
+
+def _still_waiting(gate: ConfirmationGate, chips: Callable[[int], str]) -> tuple[bool, None, str]:
+    """(waiting, rejection, prompt) for a phrase that leaves the pending action in place."""
+    pending = gate.pending
+    return (pending is not None, None, prompt(pending, chips) if pending is not None else "")
 
 
 def respond(
@@ -177,13 +186,13 @@ def respond(
             reply = answer(intent, facts or TableFacts(pot=0, to_call=0, stack=0))
         else:
             reply = "I cannot see the table yet"
-        return Response(intent, None, reply, gate.pending is not None)
+        return Response(intent, None, reply, *_still_waiting(gate, chips))
     if isinstance(intent, Unknown):
         return Response(intent, None, f"didn't catch that: try \"{intent.closest}\"",
-                        gate.pending is not None)
+                        *_still_waiting(gate, chips))
     if isinstance(intent, TableCommand):
         return Response(intent, None, intent.kind.value.replace("_", " "),
-                        gate.pending is not None)
+                        *_still_waiting(gate, chips))
     if isinstance(intent, Confirm):
         outcome = expired if expired is not None else gate.answer(intent)
         if isinstance(outcome, Apply):
@@ -204,5 +213,6 @@ def respond(
         return Response(intent, None, got.reason, rejection=got)
     offered = gate.offer(got)
     if isinstance(offered, Waiting):
-        return Response(intent, None, prompt(got, chips), waiting=True)
+        asked = prompt(got, chips)
+        return Response(intent, None, asked, waiting=True, prompt=asked)
     return Response(intent, got.action, got.describe(chips))
