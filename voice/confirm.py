@@ -21,7 +21,9 @@ validated action out plus the words to show and speak.
 >>> now[0] = 3.0
 >>> gate.answer(Confirm(True)).resolved.action
 Action(kind=<ActionKind.RAISE: 'raise'>, amount=1000)
->>> gate.offer(jam).prompt and (now.__setitem__(0, 9.0) or gate.tick()).reason
+>>> waiting = gate.offer(jam)  # asked again at 3.0 s ...
+>>> now[0] = 9.0  # ... and six silent seconds later:
+>>> gate.tick().reason
 'timed out'
 >>> gate.pending is None
 True
