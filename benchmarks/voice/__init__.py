@@ -1,0 +1,1 @@
+"""Spoken-command benchmark: corpus (``corpus``), synthesis (``synth``), runner (``run``)."""

@@ -1,0 +1,180 @@
+"""The spoken-command corpus: what is said, in which hand situation, and what must happen.
+
+Every utterance is a phrase said for the player to act in one of a few unfinished PHH hands
+(4-handed no-limit, blinds 10/20, stacks 2000), with the outcome a correct chain must give:
+
+- a PHH action string for the actor (``"p3 cbr 200"``) for betting phrases;
+- ``"refused"`` for a phrase that must not act here ("check" facing a bet);
+- ``"question:pot"``, ``"table:deal"``, ``"confirm:yes"`` for the non-betting families;
+- ``None`` for table talk, which must do nothing at all.
+
+Expected outcomes are written here by hand from the rules in issue 3, not computed by the
+parser, so the benchmark also checks the parser and resolver.  The phrase families cover
+the issue's list; every phrase is said by every voice at every speed, clean and noisy.
+
+>>> len(SITUATIONS), len(PHRASES) >= 60
+(3, True)
+>>> sum(1 for v in VOICES if v.held_out) >= 2
+True
+>>> len(utterances()) >= 300
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_HEADER = """variant = "NT"
+antes = [0, 0, 0, 0]
+blinds_or_straddles = [10, 20, 0, 0]
+min_bet = 20
+starting_stacks = [2000, 2000, 2000, 2000]
+"""
+_DEAL = '"d dh p1 AsKs", "d dh p2 7c7d", "d dh p3 QhJh", "d dh p4 9s2c"'
+
+#: Situation name -> an unfinished PHH hand (the actor is the player who speaks).
+SITUATIONS: dict[str, str] = {
+    # Preflop, p3 first to act facing the big blind: to call 20, pot 30, min raise to 40.
+    "preflop": _HEADER + f"actions = [{_DEAL}]\n",
+    # Flop checked to p1 (small blind): nothing to call, pot 80, stack 1980.
+    "flop_open": _HEADER
+    + f'actions = [{_DEAL}, "p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Ah8d3c"]\n',
+    # Flop, p1 bet 40, p2 to act: to call 40, pot 120, min raise to 80, stack 1980.
+    "flop_facing": _HEADER
+    + f'actions = [{_DEAL}, "p3 cc", "p4 cc", "p1 cc", "p2 cc", "d db Ah8d3c", "p1 cbr 40"]\n',
+}
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One thing a player says, where, what must happen, and its phrase family."""
+
+    text: str
+    situation: str
+    expected: str | None
+    family: str
+
+
+def _p(situation: str, family: str, *pairs: tuple[str, str | None]) -> list[Phrase]:
+    return [Phrase(text, situation, expected, family) for text, expected in pairs]
+
+
+PHRASES: list[Phrase] = [
+    *_p("preflop", "fold", ("fold", "p3 f"), ("i fold", "p3 f"), ("fold my hand", "p3 f")),
+    *_p("preflop", "call", ("call", "p3 cc"), ("call it", "p3 cc"), ("i call", "p3 cc")),
+    *_p("preflop", "check", ("check", "refused")),
+    *_p(
+        "preflop", "raise_to",
+        ("raise to two hundred", "p3 cbr 200"), ("make it one fifty", "p3 cbr 150"),
+        ("bet one hundred", "p3 cbr 100"),
+    ),
+    *_p("preflop", "raise_by", ("raise by one hundred", "p3 cbr 120")),
+    *_p(
+        "preflop", "times",
+        ("three x", "p3 cbr 60"), ("two and a half x", "p3 cbr 50"),
+        ("raise four times", "p3 cbr 80"),
+    ),
+    *_p("preflop", "big_blinds", ("five big blinds", "p3 cbr 100")),
+    *_p("preflop", "pot", ("pot", "p3 cbr 70"), ("raise the pot", "p3 cbr 70")),
+    *_p("preflop", "pot_fraction", ("half pot", "p3 cbr 45")),
+    *_p("preflop", "min_raise", ("min raise", "p3 cbr 40"), ("minimum", "p3 cbr 40")),
+    *_p(
+        "preflop", "all_in",
+        ("all in", "p3 cbr 2000"), ("i'm all in", "p3 cbr 2000"), ("shove", "p3 cbr 2000"),
+    ),
+    *_p("flop_open", "check", ("check", "p1 cc"), ("i'll check", "p1 cc"), ("check it", "p1 cc")),
+    *_p("flop_open", "call", ("call", "p1 cc")),
+    *_p(
+        "flop_open", "bet",
+        ("bet fifty", "p1 cbr 50"), ("bet one fifty", "p1 cbr 150"),
+        ("bet two hundred", "p1 cbr 200"), ("raise to three hundred", "p1 cbr 300"),
+    ),
+    *_p("flop_open", "pot", ("pot it", "p1 cbr 80"), ("bet the pot", "p1 cbr 80")),
+    *_p(
+        "flop_open", "pot_fraction",
+        ("half pot", "p1 cbr 40"), ("two thirds pot", "p1 cbr 53"),
+        ("three quarters pot", "p1 cbr 60"), ("a third of the pot", "p1 cbr 27"),
+        ("fifty percent of the pot", "p1 cbr 40"),
+    ),
+    *_p("flop_open", "times", ("three x", "p1 cbr 60")),
+    *_p("flop_open", "min_raise", ("min bet", "p1 cbr 20")),
+    *_p("flop_facing", "call", ("call", "p2 cc"), ("call that", "p2 cc")),
+    *_p("flop_facing", "fold", ("fold", "p2 f")),
+    *_p("flop_facing", "check", ("check", "refused")),
+    *_p(
+        "flop_facing", "raise_to",
+        ("raise to two hundred", "p2 cbr 200"), ("make it three hundred", "p2 cbr 300"),
+    ),
+    *_p("flop_facing", "raise_by", ("raise by one hundred", "p2 cbr 140")),
+    *_p("flop_facing", "times", ("three x", "p2 cbr 120")),
+    *_p("flop_facing", "pot", ("pot", "p2 cbr 200")),
+    *_p("flop_facing", "pot_fraction", ("half pot", "p2 cbr 120")),
+    *_p("flop_facing", "min_raise", ("min raise", "p2 cbr 80")),
+    *_p("flop_facing", "all_in", ("jam", "p2 cbr 1980"), ("all in", "p2 cbr 1980")),
+    *_p(
+        "flop_facing", "question",
+        ("what's the pot", "question:pot"), ("how much to call", "question:to_call"),
+        ("what do i have", "question:hand"), ("what's my stack", "question:stack"),
+        ("whose turn", "question:turn"), ("repeat", "question:repeat"), ("help", "question:help"),
+    ),
+    *_p(
+        "flop_facing", "table",
+        ("deal", "table:deal"), ("next hand", "table:deal"), ("rebuy", "table:rebuy"),
+        ("top up", "table:top_up"), ("sit out", "table:sit_out"), ("i'm back", "table:back"),
+        ("pause", "table:pause"), ("options", "table:options"),
+    ),
+    *_p(
+        "flop_facing", "confirm",
+        ("yes", "confirm:yes"), ("do it", "confirm:yes"), ("confirm", "confirm:yes"),
+        ("no", "confirm:no"), ("cancel", "confirm:no"),
+    ),
+    *_p(
+        "flop_facing", "chatter",
+        ("nice hand", None), ("good luck everyone", None), ("well played", None),
+        ("i think i will call it a night", None), ("oh come on", None), ("that was close", None),
+        ("what a lucky river", None), ("hurry up please", None),
+    ),
+    *_p("flop_open", "chatter", ("good game", None), ("let me think", None)),
+]
+
+
+@dataclass(frozen=True)
+class Voice:
+    """An espeak-ng voice; ``held_out`` voices are never used for tuning."""
+
+    name: str
+    held_out: bool = False
+
+
+VOICES: list[Voice] = [
+    Voice("en-us"),
+    Voice("en-gb"),
+    Voice("en-us+m3"),
+    Voice("en-gb+f2"),
+    Voice("en-gb-x-rp", held_out=True),
+    Voice("en-us+f4", held_out=True),
+]
+#: espeak-ng words per minute: a deliberate and a quick speaker.
+SPEEDS: tuple[int, ...] = (150, 195)
+#: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
+CONDITIONS: dict[str, float] = {"clean": 40.0, "snr15": 15.0}
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One phrase said by one voice at one speed (rendered once per noise condition)."""
+
+    id: str
+    phrase: Phrase
+    voice: Voice
+    speed: int
+
+
+def utterances() -> list[Utterance]:
+    """Every phrase x voice x speed, with stable ids (``u0001``...)."""
+    out: list[Utterance] = []
+    for phrase in PHRASES:
+        for voice in VOICES:
+            for speed in SPEEDS:
+                out.append(Utterance(f"u{len(out) + 1:04d}", phrase, voice, speed))
+    return out

@@ -1,0 +1,35 @@
+"""What a chain outcome counts as: the ``say`` object reduced to one comparable label."""
+
+from __future__ import annotations
+
+
+def label(say: dict[str, object]) -> str | None:
+    """``"p3 cbr 200"``, ``"refused"``, ``"question:pot"``, ``"table:deal"``,
+    ``"confirm:yes"``, or None when nothing was understood ("didn't catch that").
+
+    >>> label({"intent": "call", "action": "p2 cc", "error": None})
+    'p2 cc'
+    >>> label({"intent": "question: to_call", "action": None, "error": None})
+    'question:to_call'
+    >>> label({"intent": 'not a command (closest: "call")', "action": None, "error": None})
+    >>> label({"intent": "check", "action": None, "error": "check is not possible"})
+    'refused'
+    """
+    if say.get("action"):
+        return str(say["action"])
+    intent = str(say.get("intent") or "")
+    if intent.startswith("not a command"):
+        return None
+    for kind in ("question", "table"):
+        if intent.startswith(kind + ":"):
+            return kind + ":" + intent.split(":", 1)[1].strip()
+    if intent in ("yes", "no"):
+        return "confirm:" + intent
+    return "refused"
+
+
+def is_acting(outcome: str | None) -> bool:
+    """Outcomes that change the game: a betting action, a table command or a "yes"."""
+    return outcome is not None and (
+        outcome.startswith("p") or outcome.startswith("table:") or outcome == "confirm:yes"
+    )

@@ -1,0 +1,233 @@
+"""Run the spoken-command benchmark: every clip through recognizer -> parser -> resolver.
+
+    nice -n 10 .venv/bin/python -m benchmarks.voice.run   # render if needed, run, RESULTS.md
+    .venv/bin/python -m benchmarks.voice.run --voices tuned --conditions clean --no-write
+
+Each clip is streamed in 100 ms chunks, as the microphone listener feeds the recognizer.
+Latency is measured from the moment the last chunk of the utterance is delivered (the VAD's
+end of speech) to the resolved ``say`` object: the last ``accept`` + ``final()`` + parse +
+resolve, plus any backlog if decoding ran slower than real time.  The VAD's own hangover
+(how long it waits in silence before it calls the utterance over) comes on top and is a
+setting, reported separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import wave
+from collections import defaultdict
+from pathlib import Path
+
+from game.commands.say import say_result, situation_from_history
+from game.phh import loads
+
+from .corpus import CONDITIONS, SITUATIONS, VOICES
+from .outcome import is_acting, label
+from .synth import render
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "benchmarks" / "out" / "voice"
+RESULTS = Path(__file__).with_name("RESULTS.md")
+CHUNK = 3200  # 100 ms of 16 kHz int16
+
+
+def make_recognizer(engine: str, args: argparse.Namespace):
+    if engine == "pocketsphinx":
+        from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+        return PocketSphinxRecognizer(
+            garbage_weight=None if args.garbage_weight <= 0 else args.garbage_weight,
+            strict_weight=None if args.strict_weight <= 0 else args.strict_weight,
+        )
+    from voice.recognizers import open_recognizer
+
+    return open_recognizer(engine)
+
+
+def run_clip(
+    rec, path: Path, situation, confirm_pending: bool = False,
+) -> tuple[dict, float, float]:
+    """(say object, latency ms, real-time factor) for one clip.
+
+    ``confirm_pending``: the clip answers a "yes?" (the confirm family), so the recognizer
+    listens for yes/no too, as the game's listener does while a confirmation waits.
+    """
+    with wave.open(str(path)) as w:
+        pcm = w.readframes(w.getnframes())
+    duration = len(pcm) / 32000
+    chunks = [pcm[i:i + CHUNK] for i in range(0, len(pcm), CHUNK)]
+    rec.expect_confirmation(confirm_pending)
+    t0 = time.perf_counter()
+    for chunk in chunks[:-1]:
+        rec.accept(chunk)
+    streamed = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    rec.accept(chunks[-1])
+    hyp = rec.final()
+    say = say_result(hyp.text, situation, confidence=hyp.confidence)
+    tail = time.perf_counter() - t1
+    backlog = max(0.0, streamed - (duration - CHUNK / 32000))
+    say["transcript"] = hyp.text
+    say["confidence"] = hyp.confidence
+    return say, 1000 * (tail + backlog), (streamed + tail) / duration
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def summarize(rows: list[dict]) -> dict:
+    n = len(rows)
+    commands = [r for r in rows if r["expected"] is not None]
+    chatter = [r for r in rows if r["expected"] is None]
+    exact = sum(r["outcome"] == r["expected"] for r in rows)
+    wrong = sum(r["outcome"] != r["expected"] and r["outcome"] is not None for r in rows)
+    wrong_action = sum(is_acting(r["outcome"]) and r["outcome"] != r["expected"] for r in rows)
+    unconfirmed = sum(
+        is_acting(r["outcome"]) and r["outcome"] != r["expected"] and not r["confirm"]
+        for r in rows
+    )
+    missed = sum(r["outcome"] is None for r in commands)
+    lat = [r["latency_ms"] for r in rows]
+    return {
+        "n": n,
+        "exact": exact / n if n else 0.0,
+        "wrong": wrong / n if n else 0.0,
+        "wrong_action": wrong_action / n if n else 0.0,
+        "wrong_action_count": wrong_action,
+        "wrong_unconfirmed": unconfirmed / n if n else 0.0,
+        "wrong_unconfirmed_count": unconfirmed,
+        "didnt_catch": missed / len(commands) if commands else 0.0,
+        "chatter_acted": sum(is_acting(r["outcome"]) for r in chatter),
+        "chatter_n": len(chatter),
+        "confirm": sum(bool(r["confirm"]) for r in rows) / n if n else 0.0,
+        "latency_p50": _pct(lat, 0.5),
+        "latency_p95": _pct(lat, 0.95),
+        "rtf_mean": statistics.fmean(r["rtf"] for r in rows) if rows else 0.0,
+    }
+
+
+def load_manifest(out: Path) -> list[dict]:
+    path = out / "manifest.jsonl"
+    if not path.exists():
+        print(f"rendering the corpus into {out} (espeak-ng + sox) ...", file=sys.stderr)
+        render(out)
+    return [json.loads(line) for line in path.read_text().splitlines() if line]
+
+
+def select(rows: list[dict], voices: str, conditions: list[str], limit: int) -> list[dict]:
+    held = {v.name for v in VOICES if v.held_out}
+    if voices == "tuned":
+        rows = [r for r in rows if r["voice"] not in held]
+    elif voices == "held-out":
+        rows = [r for r in rows if r["voice"] in held]
+    rows = [r for r in rows if r["condition"] in conditions]
+    return rows[:limit] if limit else rows
+
+
+def table(results: dict[str, dict[str, dict]]) -> str:
+    head = (
+        "| engine | voices | condition | n | exact | wrong action (without a yes) | other wrong "
+        "| didn't catch "
+        "| chit-chat acted | asked to confirm | latency p50 / p95 ms | x real time |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+    )
+    lines = []
+    for engine, groups in results.items():
+        for key, s in groups.items():
+            voices, cond = key.split("/")
+            lines.append(
+                f"| {engine} | {voices} | {cond} | {s['n']} | {100 * s['exact']:.1f} % "
+                f"| {100 * s['wrong_action']:.2f} % ({s['wrong_action_count']}; "
+                f"{s['wrong_unconfirmed_count']} without a yes) "
+                f"| {100 * (s['wrong'] - s['wrong_action']):.1f} % "
+                f"| {100 * s['didnt_catch']:.1f} % | {s['chatter_acted']} / {s['chatter_n']} "
+                f"| {100 * s['confirm']:.1f} % "
+                f"| {s['latency_p50']:.0f} / {s['latency_p95']:.0f} | {s['rtf_mean']:.2f} |"
+            )
+    return head + "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.run", description=__doc__)
+    ap.add_argument("--engines", default="pocketsphinx", help="comma list: pocketsphinx,vosk")
+    ap.add_argument("--voices", choices=["all", "tuned", "held-out"], default="all")
+    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
+    ap.add_argument("--garbage-weight", type=float, default=None,
+                    help="PocketSphinx rejection prior (0: no rejection); default: the tuned one")
+    ap.add_argument("--strict-weight", type=float, default=None,
+                    help="PocketSphinx second-opinion prior (0: none); default: the tuned one")
+    ap.add_argument("--render", action="store_true", help="re-render the corpus first")
+    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
+    ap.add_argument("--errors", action="store_true", help="print every clip that went wrong")
+    args = ap.parse_args(argv)
+    if args.garbage_weight is None:
+        from voice.grammar import DEFAULT_GARBAGE_WEIGHT
+
+        args.garbage_weight = DEFAULT_GARBAGE_WEIGHT
+    if args.strict_weight is None:
+        from voice.grammar import DEFAULT_STRICT_WEIGHT
+
+        args.strict_weight = DEFAULT_STRICT_WEIGHT
+    if args.render:
+        render(args.out)
+    rows = select(load_manifest(args.out), args.voices, args.conditions.split(","), args.limit)
+    situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
+    results: dict[str, dict[str, dict]] = {}
+    all_rows: list[dict] = []
+    for engine in args.engines.split(","):
+        try:
+            rec = make_recognizer(engine, args)
+        except Exception as exc:  # noqa: BLE001 - report any unavailable engine and go on
+            print(f"{engine}: unavailable: {exc}", file=sys.stderr)
+            results[engine] = {}
+            continue
+        groups: dict[str, list[dict]] = defaultdict(list)
+        for row in rows:
+            say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
+                                    confirm_pending=row["family"] == "confirm")
+            got = dict(row, engine=engine, outcome=label(say), transcript=say["transcript"],
+                       confidence=say["confidence"], confirm=say["confirm"], latency_ms=ms,
+                       rtf=rtf)
+            all_rows.append(got)
+            voices = "held-out" if row["held_out"] else "tuned"
+            groups[f"{voices}/{row['condition']}"].append(got)
+            if args.errors and got["outcome"] != got["expected"]:
+                print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
+                      f"said {row['text']!r:34s} heard {got['transcript']!r:30s} "
+                      f"-> {got['outcome']} (want {got['expected']})", file=sys.stderr)
+        results[engine] = {k: summarize(v) for k, v in sorted(groups.items(), reverse=True)}
+    text = table(results)
+    print(text)
+    (args.out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in all_rows))
+    if not args.no_write:
+        write_results(text, args)
+    return 0
+
+
+def write_results(text: str, args: argparse.Namespace) -> None:
+    """Replace the generated table in RESULTS.md, keeping the prose around it."""
+    start, end = "<!-- results:start -->", "<!-- results:end -->"
+    stamp = (f"`{' '.join(['python -m benchmarks.voice.run', *sys.argv[1:]])}` — "
+             f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
+             f"{args.garbage_weight:g}, strict weight {args.strict_weight}\n\n")
+    block = f"{start}\n{stamp}{text}{end}"
+    if RESULTS.exists() and start in RESULTS.read_text():
+        old = RESULTS.read_text()
+        new = old[: old.index(start)] + block + old[old.index(end) + len(end):]
+    else:
+        new = "# Spoken-command benchmark results\n\n" + block + "\n"
+    RESULTS.write_text(new)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,259 @@
+"""The listener: a worker thread from microphone to recognized text, behind a queue.
+
+    mic -> VAD (always listening, or push-to-talk) -> recognizer.accept(...) while speaking
+        -> recognizer.final() at the end of speech -> Heard(text, confidence) on the queue
+
+The game loop never waits on it: it calls :meth:`Listener.poll` once a frame and gets the
+events that arrived (:class:`Heard`, :class:`~voice.audio.MicStatus` changes,
+:class:`ListenerError`), and reads :attr:`Listener.level` for the meter.  The recognizer is
+built on the worker thread too (PocketSphinx takes about a second, Vosk several).
+
+While the game itself speaks (bots' banter, read-back of actions) the listener is muted:
+audio is thrown away and any utterance in progress dropped, plus a short ``echo_tail_s``
+after unmuting — otherwise the recognizer hears the bots through the speakers.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+import time
+import wave
+from collections.abc import Callable
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from .audio import Microphone, MicState, MicStatus
+from .recognizers.base import Recognizer, RecognizerError
+from .vad import EnergyVad, PushToTalk, SpeechEnded, SpeechFrame, SpeechStarted, level
+
+
+@dataclass(frozen=True)
+class Heard:
+    """One utterance recognized: the text, how sure, by what, and how long it took."""
+
+    text: str
+    confidence: float
+    engine: str
+    decode_ms: float  # from the end of speech to this result
+    audio_s: float  # length of the utterance
+
+
+@dataclass(frozen=True)
+class ListenerError:
+    """The recognizer could not be started or failed; voice is off until restarted."""
+
+    message: str
+
+
+@dataclass(frozen=True)
+class SpeechBegan:
+    """The player started speaking (the screen can show "listening...")."""
+
+
+ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan
+
+
+class AudioSource(Protocol):
+    """What the listener reads from: :class:`~voice.audio.Microphone` or :class:`WavSource`."""
+
+    status: MicStatus
+
+    def ensure(self, now: float | None = None) -> MicStatus: ...
+    def read(self, timeout: float = 0.1) -> bytes | None: ...
+    def drain(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class WavSource:
+    """A 16 kHz mono WAV file played into the listener as if it were a microphone
+    (``realtime`` paces it; otherwise as fast as it is read), then silence-free end."""
+
+    def __init__(self, path: str | Path, realtime: bool = False, chunk: int = 3200) -> None:
+        with wave.open(str(path)) as w:
+            if (w.getframerate(), w.getnchannels(), w.getsampwidth()) != (16000, 1, 2):
+                raise ValueError(f"{path}: need 16 kHz mono 16-bit, got {w.getframerate()} Hz "
+                                 f"{w.getnchannels()} ch {8 * w.getsampwidth()}-bit")
+            pcm = w.readframes(w.getnframes())
+        self._chunks = [pcm[i:i + chunk] for i in range(0, len(pcm), chunk)]
+        self._realtime = realtime
+        self.status = MicStatus(MicState.LISTENING, f"playing {Path(path).name}")
+
+    def ensure(self, now: float | None = None) -> MicStatus:
+        return self.status
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        if not self._chunks:
+            self.status = MicStatus(MicState.STOPPED, "end of file")
+            return None
+        chunk = self._chunks.pop(0)
+        if self._realtime:
+            time.sleep(len(chunk) / 32000)
+        return chunk
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self._chunks = []
+
+
+class Listener:
+    """Owns the audio source, the VAD and the recognizer on one daemon thread.
+
+    ``recognizer`` is a ready :class:`Recognizer` or a zero-argument factory for one (run
+    on the worker thread).  ``push_to_talk`` True: only what is said while :meth:`press`
+    ... :meth:`release` counts.
+    """
+
+    def __init__(
+        self,
+        recognizer: Recognizer | Callable[[], Recognizer],
+        source: AudioSource | None = None,
+        push_to_talk: bool = False,
+        echo_tail_s: float = 0.3,
+        vad: EnergyVad | None = None,
+    ) -> None:
+        self._recognizer_arg = recognizer
+        self.recognizer: Recognizer | None = None
+        self.source: AudioSource = source if source is not None else Microphone()
+        self.push_to_talk = push_to_talk
+        self._vad = vad or EnergyVad()
+        self._ptt = PushToTalk()
+        self.echo_tail_s = echo_tail_s
+        self.events: queue.Queue[ListenerEvent] = queue.Queue()
+        self._control: queue.Queue[str] = queue.Queue()
+        self._stop = threading.Event()
+        self._muted = threading.Event()
+        self._unmute_at = 0.0
+        self._in_utterance = False
+        self._utt_samples = 0
+        self._confirm_pending = False
+        self.level = 0.0
+        self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
+
+    # -- game-thread API (never blocks) ---------------------------------------------------
+
+    def start(self) -> Listener:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        self._thread.join(timeout)
+        self.source.close()
+
+    def poll(self) -> list[ListenerEvent]:
+        """Everything that happened since the last call (empty list if nothing)."""
+        out = []
+        while True:
+            try:
+                out.append(self.events.get_nowait())
+            except queue.Empty:
+                return out
+
+    def mute(self) -> None:
+        """The game starts speaking: stop hearing (drops the utterance in progress)."""
+        self._muted.set()
+
+    def unmute(self) -> None:
+        self._unmute_at = time.monotonic() + self.echo_tail_s
+        self._muted.clear()
+
+    @contextmanager
+    def muted(self):
+        self.mute()
+        try:
+            yield self
+        finally:
+            self.unmute()
+
+    def press(self) -> None:
+        """Push-to-talk key down."""
+        self._control.put("press")
+
+    def release(self) -> None:
+        """Push-to-talk key up: the utterance ends here."""
+        self._control.put("release")
+
+    def expect_confirmation(self, pending: bool) -> None:
+        """A "yes?" is (or is no longer) waiting: the recognizer listens for yes/no."""
+        self._control.put("confirm" if pending else "no-confirm")
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    # -- worker thread --------------------------------------------------------------------
+
+    def _run(self) -> None:
+        try:
+            arg = self._recognizer_arg
+            self.recognizer = arg if isinstance(arg, Recognizer) else arg()
+        except (RecognizerError, OSError, RuntimeError) as exc:
+            self.events.put(ListenerError(f"voice is off: {exc}"))
+            return
+        last: MicStatus | None = None
+        while not self._stop.is_set():
+            status = self.source.ensure()
+            if status != last:
+                self.events.put(status)
+                last = status
+            if not status.ok:
+                self._drop_utterance()
+                self._stop.wait(0.1)
+                continue
+            self._handle_control()
+            chunk = self.source.read(0.1)
+            if chunk is None:
+                continue
+            self.level = level(chunk)
+            if self._muted.is_set() or time.monotonic() < self._unmute_at:
+                self._drop_utterance()
+                continue
+            detector = self._ptt if self.push_to_talk else self._vad
+            self._handle(detector.feed(chunk))
+
+    def _handle_control(self) -> None:
+        while True:
+            try:
+                cmd = self._control.get_nowait()
+            except queue.Empty:
+                return
+            if cmd == "press":
+                self._handle(self._ptt.press())
+            elif cmd == "release":
+                self._handle(self._ptt.release())
+            elif cmd in ("confirm", "no-confirm"):
+                self._confirm_pending = cmd == "confirm"
+
+    def _drop_utterance(self) -> None:
+        if self._in_utterance and self.recognizer is not None:
+            self.recognizer.reset()
+        self._in_utterance = False
+        self._vad.reset()
+        self._ptt.reset()
+
+    def _handle(self, events) -> None:
+        rec = self.recognizer
+        assert rec is not None
+        for ev in events:
+            if isinstance(ev, SpeechStarted):
+                rec.expect_confirmation(self._confirm_pending)
+                self._in_utterance, self._utt_samples = True, 0
+                self.events.put(SpeechBegan())
+                if ev.pcm:
+                    rec.accept(ev.pcm)
+                    self._utt_samples += len(ev.pcm) // 2
+            elif isinstance(ev, SpeechFrame) and self._in_utterance:
+                rec.accept(ev.pcm)
+                self._utt_samples += len(ev.pcm) // 2
+            elif isinstance(ev, SpeechEnded) and self._in_utterance:
+                t0 = time.perf_counter()
+                hyp = rec.final()
+                ms = 1000 * (time.perf_counter() - t0)
+                self._in_utterance = False
+                self.events.put(Heard(hyp.text, hyp.confidence, hyp.engine, ms,
+                                      self._utt_samples / 16000))

@@ -1,0 +1,91 @@
+"""The one interface every speech recognizer backend implements.
+
+A recognizer turns 16 kHz mono 16-bit PCM into a :class:`Hypothesis`: the words it heard
+and how sure it is.  Backends stream: the listener feeds chunks with :meth:`accept` while
+the player is speaking, so that when speech ends only :meth:`final` is left to do — the
+latency a player feels is the time ``final()`` takes, not the length of the phrase.
+
+Text that is not a command comes back as :data:`UNKNOWN` (``"[unk]"``) with confidence 0:
+a grammar-constrained recognizer would otherwise force "nice hand" into some command.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+#: Sample format every backend takes: 16 kHz, mono, signed 16-bit little-endian.
+SAMPLE_RATE = 16_000
+#: The text a backend writes for speech it rejected (Vosk's own token for it).
+UNKNOWN = "[unk]"
+
+
+class RecognizerError(Exception):
+    """Base of every recognizer problem; the message says what to do about it."""
+
+
+class ModelNotFoundError(RecognizerError):
+    """No speech model for the chosen engine was found where models are looked for."""
+
+
+class RecognizerUnavailableError(RecognizerError):
+    """The engine's Python package (or its native library) cannot be loaded here."""
+
+
+@dataclass(frozen=True)
+class Hypothesis:
+    """What a recognizer heard.
+
+    ``confidence`` is 0..1; backends differ in what it means exactly, but 0 always means
+    "rejected" and the resolver asks for a spoken "yes" below its threshold.
+
+    >>> Hypothesis("call it", 0.9).rejected, Hypothesis(UNKNOWN, 0.0).rejected
+    (False, True)
+    """
+
+    text: str
+    confidence: float
+    engine: str = ""
+
+    @property
+    def rejected(self) -> bool:
+        """True when nothing usable was heard (empty, or only ``[unk]``)."""
+        words = [w for w in self.text.split() if w != UNKNOWN]
+        return not words or self.confidence <= 0.0
+
+
+class Recognizer(ABC):
+    """Streaming speech-to-text for the game's closed vocabulary.
+
+    Use ``accept(chunk)`` for every chunk of an utterance, then ``final()`` once; or
+    ``decode(pcm)`` for a whole utterance at once.  A recognizer is reused utterance
+    after utterance and is not thread-safe: one listener thread owns it.
+    """
+
+    #: Short engine name as used by ``--voice`` / ``--engine``.
+    name: str = ""
+
+    @abstractmethod
+    def accept(self, chunk: bytes) -> None:
+        """Feed a chunk of 16 kHz mono int16 PCM of the current utterance."""
+
+    @abstractmethod
+    def final(self) -> Hypothesis:
+        """End the current utterance and return what was heard; the next ``accept`` starts anew."""
+
+    def expect_confirmation(self, pending: bool) -> None:
+        """Listen for "yes"/"no" too (``pending``) or not; takes effect at the next utterance.
+
+        Backends that cannot switch vocabulary keep listening for everything.
+        """
+        return None  # noqa: B027 - optional hook, a no-op by design
+
+    def reset(self) -> None:
+        """Drop the current utterance without a result (e.g. the game started speaking)."""
+        self.final()
+
+    def decode(self, pcm: bytes, chunk_bytes: int = 3200) -> Hypothesis:
+        """A whole utterance at once (fed in 100 ms chunks, as the microphone would)."""
+        for start in range(0, len(pcm), chunk_bytes):
+            self.accept(pcm[start:start + chunk_bytes])
+        return self.final()

@@ -1,0 +1,188 @@
+"""Voice-activity detection: where an utterance starts and ends in the microphone stream.
+
+Energy-based with an adaptive noise floor and a hangover, in 30 ms frames:
+
+- the noise floor follows the quietest recent frames (fast down, slow up), so a fan or a
+  noisy room raises the bar instead of triggering forever;
+- speech starts after ``start_frames`` frames ``threshold_db`` above the floor (and above
+  an absolute minimum, so a silent line never "speaks"), and the ``preroll_ms`` before it
+  are kept — a soft first consonant is not lost;
+- speech ends after ``hangover_ms`` below the bar; an utterance longer than
+  ``max_utterance_ms`` is cut (someone left the microphone open next to the TV).
+
+Push-to-talk (hold Space) bypasses the energy decision: :class:`PushToTalk` makes an
+utterance of exactly what was heard while the key was held.
+
+>>> import numpy as np
+>>> vad = EnergyVad()
+>>> quiet = (np.random.default_rng(0).normal(0, 30, 16000)).astype(np.int16).tobytes()
+>>> tone = (8000 * np.sin(np.arange(8000) / 5)).astype(np.int16).tobytes()
+>>> events = vad.feed(quiet) + vad.feed(tone) + vad.feed(quiet)
+>>> [type(e).__name__ for e in events if not isinstance(e, SpeechFrame)]
+['SpeechStarted', 'SpeechEnded']
+>>> 0.5 < len(events[-1].pcm) / 32000 < 1.2
+True
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+RATE = 16_000
+FRAME_MS = 30
+FRAME_BYTES = RATE * FRAME_MS // 1000 * 2
+
+
+@dataclass(frozen=True)
+class SpeechStarted:
+    """Speech began; ``pcm`` is the pre-roll plus the frames that triggered it."""
+
+    pcm: bytes
+
+
+@dataclass(frozen=True)
+class SpeechFrame:
+    """More audio of the utterance in progress (to stream into the recognizer)."""
+
+    pcm: bytes
+
+
+@dataclass(frozen=True)
+class SpeechEnded:
+    """The utterance is over; ``pcm`` is all of it (pre-roll included)."""
+
+    pcm: bytes
+    cut: bool = False  # True when max_utterance_ms cut it short
+
+
+VadEvent = SpeechStarted | SpeechFrame | SpeechEnded
+
+
+def rms_dbfs(pcm: bytes) -> float:
+    """RMS level in dB relative to full scale (-120 for silence).
+
+    >>> rms_dbfs(b"") , round(rms_dbfs(np.full(160, 32767, np.int16).tobytes()))
+    (-120.0, 0)
+    """
+    x = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype=np.int16).astype(np.float64)
+    if x.size == 0:
+        return -120.0
+    rms = math.sqrt(float(np.mean(x * x)))
+    return 20 * math.log10(rms / 32768) if rms > 0 else -120.0
+
+
+def level(pcm: bytes, floor_db: float = -60.0) -> float:
+    """The level meter value 0..1 for the screen: -60 dBFS and below is 0, full scale 1.
+
+    >>> level(b""), round(level(np.full(160, 32767, np.int16).tobytes()), 3)
+    (0.0, 1.0)
+    """
+    return min(1.0, max(0.0, (rms_dbfs(pcm) - floor_db) / -floor_db))
+
+
+@dataclass
+class EnergyVad:
+    """Always-listening utterance detector; feed any chunk size, get events back."""
+
+    threshold_db: float = 9.0
+    min_speech_dbfs: float = -50.0
+    start_frames: int = 3
+    hangover_ms: int = 300
+    preroll_ms: int = 240
+    max_utterance_ms: int = 8000
+    noise_db: float = -60.0
+    _buf: bytes = b""
+    _active: bool = False
+    _above: int = 0
+    _below: int = 0
+    _pre: list[bytes] = field(default_factory=list)
+    _utt: list[bytes] = field(default_factory=list)
+
+    @property
+    def in_speech(self) -> bool:
+        return self._active
+
+    def reset(self) -> None:
+        """Forget any utterance in progress (muted while the game speaks)."""
+        self._buf, self._active, self._above, self._below = b"", False, 0, 0
+        self._pre.clear()
+        self._utt.clear()
+
+    def _track_noise(self, db: float) -> None:
+        if db < self.noise_db:
+            self.noise_db = 0.7 * self.noise_db + 0.3 * db
+        else:
+            self.noise_db = 0.995 * self.noise_db + 0.005 * db
+
+    def _loud(self, db: float) -> bool:
+        return db > max(self.noise_db + self.threshold_db, self.min_speech_dbfs)
+
+    def feed(self, pcm: bytes) -> list[VadEvent]:
+        events: list[VadEvent] = []
+        self._buf += pcm
+        while len(self._buf) >= FRAME_BYTES:
+            frame, self._buf = self._buf[:FRAME_BYTES], self._buf[FRAME_BYTES:]
+            events += self._frame(frame)
+        return events
+
+    def _frame(self, frame: bytes) -> list[VadEvent]:
+        db = rms_dbfs(frame)
+        loud = self._loud(db)
+        if not self._active:
+            self._track_noise(db)
+            self._pre.append(frame)
+            keep = max(self.preroll_ms // FRAME_MS, self.start_frames)
+            del self._pre[:-keep]
+            self._above = self._above + 1 if loud else 0
+            if self._above >= self.start_frames:
+                self._active, self._below = True, 0
+                self._utt = list(self._pre)
+                self._pre.clear()
+                return [SpeechStarted(b"".join(self._utt))]
+            return []
+        self._utt.append(frame)
+        self._below = 0 if loud else self._below + 1
+        too_long = len(self._utt) * FRAME_MS >= self.max_utterance_ms
+        if self._below * FRAME_MS >= self.hangover_ms or too_long:
+            pcm = b"".join(self._utt)
+            self._active, self._above, self._below = False, 0, 0
+            self._utt = []
+            return [SpeechFrame(frame), SpeechEnded(pcm, cut=too_long)]
+        return [SpeechFrame(frame)]
+
+
+@dataclass
+class PushToTalk:
+    """Utterance = what the microphone heard while the talk key was held."""
+
+    _held: bool = False
+    _utt: list[bytes] = field(default_factory=list)
+
+    @property
+    def in_speech(self) -> bool:
+        return self._held
+
+    def press(self) -> list[VadEvent]:
+        if self._held:
+            return []
+        self._held, self._utt = True, []
+        return [SpeechStarted(b"")]
+
+    def release(self) -> list[VadEvent]:
+        if not self._held:
+            return []
+        self._held = False
+        pcm, self._utt = b"".join(self._utt), []
+        return [SpeechEnded(pcm)]
+
+    def reset(self) -> None:
+        self._held, self._utt = False, []
+
+    def feed(self, pcm: bytes) -> list[VadEvent]:
+        if not self._held:
+            return []
+        self._utt.append(pcm)
+        return [SpeechFrame(pcm)]
