@@ -11,6 +11,7 @@ bot's own voice, panned to its seat.  If speech fails the bubbles and HUD text r
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -106,6 +107,7 @@ class TableVoice:
         self.cast = cast
         self._triggers_seen = 0
         self._events: list[object] = []
+        self._ready: deque[Any] = deque()  #: rendered lines waiting to be played, in order
         if speech and (narration or bot_voices):
             try:
                 from bots.speech import SpeechWorker
@@ -122,6 +124,7 @@ class TableVoice:
                 self.director = None
         self.pan: dict[int, tuple[float, float]] = {}
         self._narrator_voice: Any = None
+        self._channel: Any = None
 
     @classmethod
     def start(cls, settings: Any, table: Any, human: int | None, seed: int,
@@ -147,14 +150,43 @@ class TableVoice:
         return self._narrator_voice
 
     def _play(self, rendered: Any) -> None:
+        """Speech worker callback (its thread): queue the file; the game loop plays it."""
+        self._ready.append(rendered)
+
+    def pump(self) -> None:
+        """Play queued speech one line at a time (called by the scene every update).
+
+        Narration has its own mixer channel so lines never talk over each other; a bot's
+        line plays on the next free channel, panned to its seat.
+        """
+        if not self._ready:
+            return
         import pygame
 
         if not pygame.mixer.get_init():
+            self._ready.clear()
             return
-        ch = pygame.mixer.Sound(str(rendered.path)).play()
+        if self._channel is None:
+            pygame.mixer.set_reserved(1)
+            self._channel = pygame.mixer.Channel(0)
+        if self._channel.get_busy():
+            return
+        rendered = self._ready.popleft()
+        try:
+            sound = pygame.mixer.Sound(str(rendered.path))
+        except pygame.error:
+            return
         seat = getattr(rendered.utterance.tag, "seat", None)
-        if ch is not None and seat in self.pan:
-            ch.set_volume(*self.pan[seat])
+        if seat is not None and seat in self.pan:
+            self._channel.set_volume(*self.pan[seat])
+        else:
+            self._channel.set_volume(1.0, 1.0)
+        self._channel.play(sound)
+
+    @property
+    def speaking(self) -> bool:
+        """True while the game's own speech plays (the microphone should not hear it)."""
+        return bool(self._ready) or (self._channel is not None and self._channel.get_busy())
 
     def say(self, text: str) -> None:
         """Speak a reply to the human (voice commands) in the narrator's voice."""

@@ -103,6 +103,15 @@ class VoiceLink:
         if self.state.mode in ("idle", "listening"):
             self.state.mode = "listening" if down else "idle"
 
+    def set_muted(self, muted: bool) -> None:
+        """Mute the recognizer while the game speaks, so it does not hear the bots."""
+        if muted == getattr(self, "_muted", False):
+            return
+        self._muted = muted
+        fn = getattr(self.listener, "mute", None) if self.listener is not None else None
+        if fn is not None:
+            fn(muted)
+
     # ----- phrases --------------------------------------------------------------------
     def hear(self, text: str, confidence: float | None = None) -> None:
         """Queue a phrase (from a typed line or a test)."""

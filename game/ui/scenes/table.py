@@ -212,6 +212,10 @@ class TableScene(Scene):
             self._rebuy_open = False
         if self.c.finished and self.on_finish_quit:
             self.quit = True
+        if self.narrator is not None and hasattr(self.narrator, "pump"):
+            self.narrator.pump()
+            if self.hud is not None:
+                self.hud.link.set_muted(self.narrator.speaking)
         if self.hud is not None:
             self.hud.update(now)
             heard = self.hud.link.state.heard
