@@ -13,6 +13,7 @@ from game.engine.events import (
     HandEnded,
     HoleDealt,
     PotAwarded,
+    Shown,
     StreetStarted,
 )
 
@@ -300,6 +301,17 @@ class TableScene(Scene):
                 if seat.bet > 0 and sp is not None:
                     img = chips.stack(seat.bet, theme.scale(10, size))
                     a.add(Flight(img, sp.bet, lay.pot, now, a.duration(0.3)))
+        elif isinstance(e, Shown) and e.seat != self.c.human and not self.spectate:
+            sp = self.renderer.spot(e.seat)
+            if sp is not None:
+                cw = self.renderer.card_width(False)
+                cx, cy = self.renderer.cards_centre(sp, False)
+                overlap = int(cw * 0.62)
+                for i, card in enumerate(e.cards):
+                    x = int(cx + (i - (len(e.cards) - 1) / 2) * overlap)
+                    a.add(Flip(lambda p, c=card, w=cw: card_art.flipped(c, w, p), (x, cy),
+                               now + a.duration(0.1) * i, a.duration(0.35),
+                               key=f"hole{e.seat}"))
         elif isinstance(e, PotAwarded):
             for w, share in zip(e.winners, e.shares, strict=False):
                 sp = self.renderer.spot(w)
@@ -404,7 +416,12 @@ class TableScene(Scene):
             who = next((s.name for s in snap.seats if s.seat == snap.actor), "")
             msg = f"{who} is thinking…"
         elif self.c.finished:
-            msg = self.c.message or "The session is over"
+            t = self.c.table
+            winner = getattr(t, "winner", None)
+            if winner is not None and t.players[winner] is not None:
+                msg = f"{t.players[winner].name} has every chip: the tournament is over"
+            else:
+                msg = self.c.message or "The session is over"
         else:
             msg = "Next hand coming up…"
         r = pygame.Rect(0, 0, theme.scale(360, size), theme.scale(34, size))
