@@ -116,7 +116,13 @@ def vosk_search_dirs() -> list[tuple[Path, str]]:
         dirs.append((Path(os.environ["VOSK_MODEL_PATH"]), "VOSK_MODEL_PATH"))
     dirs += [(Path("/usr/share/vosk"), "/usr/share/vosk"),
              (Path.home() / ".cache" / "vosk", "~/.cache/vosk")]
-    return dirs
+    seen: set[Path] = set()
+    unique = []
+    for path, source in dirs:
+        if path.resolve() not in seen:
+            seen.add(path.resolve())
+            unique.append((path, source))
+    return unique
 
 
 def vosk_models() -> list[ModelInfo]:
