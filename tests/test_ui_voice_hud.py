@@ -163,3 +163,35 @@ def test_voice_off_says_so_and_needs_no_microphone():
     c, link = setup()
     assert link.state.mode == "off"
     assert link.listener is None
+
+
+def test_the_microphone_listener_feeds_the_hud_through_the_real_recognizer(tmp_path):
+    """A spoken clip (espeak-ng, 16 kHz) through voice.listener and PocketSphinx: whatever
+    the recognizer makes of it reaches the HUD and is resolved against the table."""
+    import shutil
+    import subprocess
+
+    if not (shutil.which("espeak-ng") and shutil.which("sox")):
+        pytest.skip("espeak-ng and sox are needed to make the clip")
+    from voice.listener import Listener, WavSource
+    from voice.recognizers import open_recognizer
+
+    raw, wav = tmp_path / "raw.wav", tmp_path / "clip.wav"
+    subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(raw), "what's the pot"], check=True)
+    subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav),
+                    "pad", "0.3", "0.6"], check=True)
+    c, link = setup(seed=14)
+    to_my_turn(c)
+    before = len(my_acts(c))
+    link.listener = Listener(lambda: open_recognizer("pocketsphinx"), source=WavSource(wav),
+                             push_to_talk=False).start()
+    link.push_to_talk_mode = False
+    deadline = time.monotonic() + 30
+    while not link.state.heard and time.monotonic() < deadline:
+        link.update(time.monotonic())
+        time.sleep(0.02)
+    link.close()
+    assert link.state.heard, "the listener produced no phrase"
+    assert link.state.resolved or link.state.refusal or link.state.prompt
+    acts = my_acts(c)
+    assert len(acts) in (before, before + 1)  # at most one action, and only a legal one

@@ -61,7 +61,8 @@ class Launcher:
             hud = VoiceHud(VoiceLink(
                 ctl, voice_mode,
                 confirm_seconds=float(getattr(rules, "voice_confirm_seconds", 8.0)),
-                confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5))))
+                confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5)),
+                push_to_talk=settings.push_to_talk, device=settings.microphone))
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)

@@ -37,9 +37,13 @@ class VoiceLink:
     """Connects a listener (or typed text) to the controller's human seat."""
 
     def __init__(self, controller: Any, mode: str = "auto", confirm_seconds: float = 8.0,
-                 confirm_fraction: float = 0.5) -> None:
+                 confirm_fraction: float = 0.5, push_to_talk: bool = True,
+                 device: str = "default") -> None:
         self.c = controller
-        self.state = VoiceState(mode="off" if mode == "off" else "starting", engine=mode)
+        self.push_to_talk_mode = push_to_talk
+        self.device = device
+        self.state = VoiceState(mode="off" if mode == "off" else "starting", engine=mode,
+                                push_to_talk=push_to_talk)
         self.confirm_seconds = confirm_seconds
         self._gate: Any = None
         self.confirm_fraction = confirm_fraction
@@ -61,18 +65,32 @@ class VoiceLink:
             self._gate = ConfirmationGate(timeout=self.confirm_seconds, clock=time.monotonic)
         return self._gate
 
-    # ----- listener (optional, off the render thread) -------------------------------
+    # ----- listener (off the render thread) -----------------------------------------
     def _start_listener(self, mode: str) -> None:
+        """Build the microphone listener (voice.listener) on a helper thread.
+
+        The recognizer itself is built on the listener's own worker thread; nothing here
+        runs on the render thread.  Any failure leaves mouse and keys, with a notice.
+        """
         try:
-            from voice import listener as listener_mod  # type: ignore[attr-defined]
+            from voice.audio import Microphone
+            from voice.listener import Listener
+            from voice.recognizers import choose_engine, open_recognizer
         except ImportError as e:
             self.state.mode = "no microphone"
             self.state.notice = f"voice unavailable ({e}); use mouse and keys, or T to type"
             return
         try:
-            self.listener = listener_mod.start(engine=mode)  # type: ignore[attr-defined]
-            self.state.mode = "idle"
-            self.state.engine = str(getattr(self.listener, "engine", mode))
+            engine = choose_engine(mode)
+            if engine is None:
+                self.state.mode = "off"
+                return
+            self.state.engine = engine
+            device = None if self.device in ("", "default") else self.device
+            self.listener = Listener(lambda: open_recognizer(engine),
+                                     source=Microphone(device=device),
+                                     push_to_talk=self.push_to_talk_mode).start()
+            self.state.mode = "idle" if self.push_to_talk_mode else "listening"
         except Exception as e:  # noqa: BLE001 - no microphone must not stop the game
             self.state.mode = "no microphone"
             self.state.notice = f"no microphone ({e}); mouse and keys work, T types a phrase"
@@ -82,25 +100,30 @@ class VoiceLink:
         if lst is None:
             return
         self.state.level = float(getattr(lst, "level", 0.0) or 0.0)
-        status = getattr(lst, "status", None)
-        if isinstance(status, str) and status:
-            self.state.mode = status
-        poll = getattr(lst, "poll", None)
-        while poll is not None:
-            item = poll()
-            if item is None:
-                break
-            text = getattr(item, "text", item[0] if isinstance(item, tuple) else str(item))
-            conf = getattr(item, "confidence", item[1] if isinstance(item, tuple) else None)
-            self.phrases.put((text, conf))
+        for ev in lst.poll():
+            kind = type(ev).__name__
+            if kind == "Heard":
+                self.state.engine = getattr(ev, "engine", self.state.engine)
+                self.phrases.put((ev.text, float(ev.confidence)))
+            elif kind == "MicStatus":
+                if ev.ok:
+                    self.state.mode = "idle" if self.push_to_talk_mode else "listening"
+                    self.state.notice = ""
+                else:
+                    self.state.mode = "no microphone"
+                    self.state.notice = f"{ev.message} — mouse and keys work, T types a phrase"
+            elif kind == "ListenerError":
+                self.state.mode = "error"
+                self.state.notice = f"{ev.message} — mouse and keys work"
+            elif kind == "SpeechBegan":
+                self.state.mode = "listening"
 
     def push_to_talk(self, down: bool) -> None:
         self.state.talking = down
         lst = self.listener
-        fn = getattr(lst, "push_to_talk", None) if lst is not None else None
-        if fn is not None:
-            fn(down)
-        if self.state.mode in ("idle", "listening"):
+        if lst is not None:
+            (lst.press if down else lst.release)()
+        if self.state.mode in ("idle", "listening") and self.push_to_talk_mode:
             self.state.mode = "listening" if down else "idle"
 
     def set_muted(self, muted: bool) -> None:
@@ -108,9 +131,9 @@ class VoiceLink:
         if muted == getattr(self, "_muted", False):
             return
         self._muted = muted
-        fn = getattr(self.listener, "mute", None) if self.listener is not None else None
-        if fn is not None:
-            fn(muted)
+        lst = self.listener
+        if lst is not None:
+            (lst.mute if muted else lst.unmute)()
 
     # ----- phrases --------------------------------------------------------------------
     def hear(self, text: str, confidence: float | None = None) -> None:
@@ -161,6 +184,8 @@ class VoiceLink:
         ctx = ResolveContext(confirm_fraction=self.confirm_fraction, confidence=confidence)
         resp = respond(self.gate, intent, legal, facts=self.facts(), context=ctx)
         st.prompt = resp.speech if resp.waiting and resp.action is None else ""
+        if self.listener is not None:
+            self.listener.expect_confirmation(bool(st.prompt))
         if resp.action is not None:
             err = self.c.submit(resp.action, now)
             if err:
@@ -187,9 +212,8 @@ class VoiceLink:
 
     def close(self) -> None:
         lst = self.listener
-        stop = getattr(lst, "stop", None) if lst is not None else None
-        if stop is not None:
+        if lst is not None:
             try:
-                stop()
-            except Exception:  # noqa: BLE001
+                lst.stop(timeout=0.5)
+            except Exception:  # noqa: BLE001 - closing must not fail the exit
                 pass
