@@ -95,12 +95,12 @@ class VoiceHud:
         x, y = r.x + self.s(12), r.y + self.s(8)
         colour = MODE_COLOURS.get(st.mode, (150, 150, 150))
         pygame.draw.circle(surface, colour, (x + self.s(6), y + self.s(10)), self.s(6))
-        names = {"idle": "Voice ready — hold Space", "listening": "Listening…",
+        names = {"idle": "Ready — hold Space", "listening": "Listening…",
                  "off": "Voice off", "starting": "Voice starting…"}
         label = names.get(st.mode, st.mode.capitalize())
         text(surface, label, (x + self.s(18), y), self.s(16), theme.TEXT, bold=True)
         # live level meter
-        meter = pygame.Rect(r.right - self.s(92), y + self.s(4), self.s(80), self.s(12))
+        meter = pygame.Rect(r.right - self.s(62), y + self.s(4), self.s(50), self.s(12))
         pygame.draw.rect(surface, (40, 44, 52), meter, border_radius=4)
         fill = meter.copy()
         fill.w = int(meter.w * max(0.0, min(1.0, st.level)))

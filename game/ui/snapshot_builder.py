@@ -70,6 +70,22 @@ def hand_words(hole: tuple[str, ...] | None, board: tuple[str, ...]) -> str:
     return f"{RANK_ONE[hi[0]]}-{RANK_ONE[lo[0]]}{suited}"
 
 
+def collected_pots(hand: Any) -> tuple[int, ...]:
+    """The pots as they stand from the chips already gathered in the middle.
+
+    Bets still in front of the players are not layered yet (a raise nobody has called is
+    not a side pot), so side pots appear when a street's bets are collected, as dealers
+    make them.
+    """
+    from game.engine.pots import layer_pots
+
+    gathered = [c - s for c, s in zip(hand.contributed, hand.committed, strict=False)]
+    if not any(gathered):
+        return ()
+    pots, _refunds = layer_pots(gathered, list(hand.folded))
+    return tuple(p.amount for p in pots if p.amount > 0)
+
+
 def colour_of(player: Any, fallback: str) -> tuple[int, int, int]:
     """A seat's avatar colour: the bot's look colour (hex) when it has one.
 
@@ -186,7 +202,7 @@ def build(
         hs = table.hand_seats
         button, sb, bb = hs[hand.button], hs[hand.sb_seat], hs[hand.bb_seat]
         if not hand.is_over:
-            pots = tuple(p.amount for p in hand.pots())
+            pots = collected_pots(hand)
             pot_total = hand.pot_total
             collected = pot_total - sum(hand.committed)
             street = hand.street.value
