@@ -30,7 +30,14 @@
    - ``short_ante``: a player all in for less than the ante.  001 §8 layers pots by each
      player's whole contribution, antes included, so that player's main pot holds only
      what everyone matched of their chips; PokerKit puts every ante into the main pot.
-   Anything else is ``unexplained`` and listed with its hand index: an engine bug to report.
+   - ``uncallable_raise`` (``--source engine``): the engine offers a raise when the only
+     players left with chips cannot cover the current bet; PokerKit rejects it ("no reason
+     to complete, bet, or raise").  The raise is refunded, so stacks are never at stake.
+   Anything else is ``unexplained`` (or ``pokerkit_error``) and listed with its hand index:
+   an engine bug to report, or a PokerKit one.
+
+``--source engine`` turns the check around: our engine plays the hands
+(``generate_engine.py``), ``game.phh.export`` writes them, and PokerKit replays our files.
 """
 
 from __future__ import annotations
@@ -101,8 +108,13 @@ def parse_lines(text: str) -> dict[int, dict]:
     return rows
 
 
-def classify(history, ours: dict, theirs: dict) -> str:
-    """Why our finishing stacks differ from PokerKit's for this hand (see the docstring)."""
+def classify(history, ours: dict, theirs: dict, source: str = "pokerkit") -> str:
+    """Why our finishing stacks differ from PokerKit's for this hand (see the docstring).
+
+    ``source`` is who played the hand.  Engine-played hands follow our rules, so a short
+    big blind cannot be confirmed by replaying them PokerKit's way (the actions that follow
+    differ): there the short big blind itself is the explanation.
+    """
     import dataclasses
 
     from game.engine.events import PotAwarded
@@ -117,7 +129,7 @@ def classify(history, ours: dict, theirs: dict) -> str:
     if their_error:  # PokerKit rejects a hand the engine played (the reverse check)
         if "no reason to complete, bet, or raise" in their_error:
             return "uncallable_raise"
-        if short_big_blind and "The amount" in their_error:
+        if short_big_blind:
             return "short_big_blind"
         return "pokerkit_error"
     error = ours.get("error", "")
@@ -128,6 +140,8 @@ def classify(history, ours: dict, theirs: dict) -> str:
     if any(stack < ante for stack, ante in zip(s.stacks, s.antes)):
         return "short_ante"
     reasons = []
+    if short_big_blind and source == "engine":
+        return "short_big_blind"
     if short_big_blind:
         # Replay again the PokerKit way: the others call only what the big blind posted.
         blinds = list(history.blinds_or_straddles)
@@ -153,7 +167,9 @@ def classify(history, ours: dict, theirs: dict) -> str:
     return "unexplained"
 
 
-def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> dict:
+def cross_check(
+    path: Path, ours: dict[int, dict], theirs: dict[int, dict], source: str = "pokerkit"
+) -> dict:
     from game.phh.reader import read_file
 
     histories = list(read_file(path))
@@ -167,7 +183,7 @@ def cross_check(path: Path, ours: dict[int, dict], theirs: dict[int, dict]) -> d
         if isinstance(history, Exception):
             reason = "unexplained"
         else:
-            reason = classify(history, a, b)
+            reason = classify(history, a, b, source)
         categories.setdefault(reason, []).append(index)
     showdowns = sum(
         1 for h in histories
@@ -224,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     ours, theirs = parse_lines(ours_out), parse_lines(pk_out)
     pk_inproc = json.loads(pk_out.strip().splitlines()[-1])
     hands = len(theirs)
-    check = cross_check(path, ours, theirs)
+    check = cross_check(path, ours, theirs, args.source)
     ours_s, pk_s = statistics.median(ours_times), statistics.median(pk_times)
     ours_c, pk_c = statistics.median(ours_cpu), statistics.median(pk_cpu)
     report = {
