@@ -306,3 +306,24 @@ def test_stats_show_biggest_pots_first(screen):
     s = StatsScene(c.table, chips, hands)
     s.resize(SIZE)
     s.draw(screen, 0)
+
+
+def test_options_microphone_test_reports_its_status_without_blocking(screen):
+    import time
+
+    from game.ui.scenes.options import TABS, OptionsScene
+
+    s = OptionsScene(HouseRules())
+    s.tab = TABS.index("Voice & sound")
+    s.resize(SIZE)
+    t0 = time.perf_counter()
+    s._toggle_mic_test()
+    s.draw(screen, 0)
+    assert time.perf_counter() - t0 < 1.0
+    deadline = time.monotonic() + 10
+    while s.mic_test.message.startswith("starting") and time.monotonic() < deadline:
+        time.sleep(0.05)
+    s.draw(screen, 0)
+    assert s.mic_label.get_title() == s.mic_test.message[:90]
+    assert 0.0 <= s.mic_test.level <= 1.0
+    s.close()

@@ -152,11 +152,55 @@ class OptionsScene(Scene):
         for s in SETTINGS:
             if s.name == "chat_level":
                 continue
+            if s.name == "microphone":
+                self._microphone_field(m, s)
+                continue
             value = getattr(self.settings, s.name)
             self._field(m, s.name, s.label, type(value), value, s.choices, s.help,
                         self._set_setting)
         m.add.label(self._model_status(), font_size=theme.scale(15, self.size),
                     font_color=theme.TEXT_DIM, label_id="models")
+        m.add.button("Test microphone (live level)", self._toggle_mic_test,
+                     button_id="mic_test", font_size=theme.scale(17, self.size))
+        self.meter = m.add.progress_bar("Level", default=0,
+                                        progress_text_enabled=False,
+                                        width=theme.scale(300, self.size),
+                                        progressbar_id="mic_level")
+        self.mic_label = m.add.label(self._mic_note(), font_size=theme.scale(14, self.size),
+                                     font_color=theme.TEXT_DIM, label_id="mic_status")
+
+    def _microphone_field(self, m: Any, s: Any) -> None:
+        from ..mic_test import device_names
+
+        names, note = device_names()
+        current = self.settings.microphone
+        choices = ["default", *names]
+        if current not in choices:
+            choices.append(current)
+        m.add.selector(f"{s.label}  ", [(c[:40], c) for c in choices],
+                       default=choices.index(current),
+                       onchange=lambda _sel, v: self._set_setting("microphone", v),
+                       selector_id="microphone", font_size=theme.scale(17, self.size))
+        self._error_label(m, "microphone", note or s.help)
+
+    def _mic_note(self) -> str:
+        t = getattr(self, "mic_test", None)
+        return t.message if t is not None else "press the button and speak: the bar moves"
+
+    def _toggle_mic_test(self) -> None:
+        from ..mic_test import MicTest
+
+        t = getattr(self, "mic_test", None)
+        if t is not None:
+            t.stop()
+            self.mic_test = None
+        else:
+            self.mic_test = MicTest(self.settings.microphone)
+
+    def close(self) -> None:
+        t = getattr(self, "mic_test", None)
+        if t is not None:
+            t.stop()
 
     def _model_status(self) -> str:
         from pathlib import Path
@@ -324,6 +368,7 @@ class OptionsScene(Scene):
             self.status.set_title(self.message)
 
     def _back(self) -> None:
+        self.close()
         if self.launcher is not None:
             self.launcher.rules = self.rules
         self.done = True
@@ -348,6 +393,13 @@ class OptionsScene(Scene):
         dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 170))
         surface.blit(dim, (0, 0))
+        t = getattr(self, "mic_test", None)
+        if t is not None and getattr(self, "meter", None) is not None:
+            try:
+                self.meter.set_value(round(100 * t.level))
+                self.mic_label.set_title(t.message[:90])
+            except Exception:  # noqa: BLE001 - the widget is gone after a rebuild
+                pass
         self.menu.draw(surface)
         return True
 
