@@ -1,6 +1,7 @@
 """Session figures: simulate throughput, journal cost per action, resume time after a kill.
 
-    nice -n 10 .venv/bin/python -m benchmarks.session.run [--hands 20000] [--resume-hands 10000]
+    nice -n 10 .venv/bin/python -m benchmarks.session.run [--hands 10000] [--resume-hands 10000]
+        [--stage all|throughput|journal|resume]
 
 1. ``holdem simulate`` with four random bots and no journal: hands/s, actions/s and
    actions/min (004's floor is 100,000 actions a minute; the goal 600,000) — best of three.
@@ -124,19 +125,25 @@ def resume_time(hands: int, tmp: Path) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=20_000)
-    ap.add_argument("--journal-hands", type=int, default=5_000)
+    ap.add_argument("--hands", type=int, default=10_000)
+    ap.add_argument("--journal-hands", type=int, default=3_000)
     ap.add_argument("--resume-hands", type=int, default=10_000)
+    ap.add_argument("--stage", choices=("all", "throughput", "journal", "resume"), default="all")
     a = ap.parse_args(argv)
+    stages = {
+        "simulate_random_bots_no_journal": ("throughput", lambda tmp: throughput(a.hands)),
+        "journal_write_cost": ("journal", lambda tmp: journal_cost(a.journal_hands, tmp)),
+        "resume_after_kill": ("resume", lambda tmp: resume_time(a.resume_hands, tmp)),
+    }
+    out: dict[str, object] = {"cpu_count": os.cpu_count()}
     with tempfile.TemporaryDirectory() as d:
-        tmp = Path(d)
-        out = {
-            "simulate_random_bots_no_journal": throughput(a.hands),
-            "journal_write_cost": journal_cost(a.journal_hands, tmp),
-            "resume_after_kill": resume_time(a.resume_hands, tmp),
-            "cpu_count": os.cpu_count(),
-            "load_average": os.getloadavg()[0],
-        }
+        for name, (stage, fn) in stages.items():
+            if a.stage not in ("all", stage):
+                continue
+            out[name] = fn(Path(d))
+            # Each figure as soon as it is measured (a long run killed late keeps the rest).
+            print(json.dumps({name: out[name]}), file=sys.stderr, flush=True)
+    out["load_average_1min"] = round(os.getloadavg()[0], 2)
     print(json.dumps(out, indent=2))
     return 0
 
