@@ -6,7 +6,7 @@
 #   benchmarks/run-all.sh --quick         # tiny sizes: checks that every benchmark starts and ends
 #   benchmarks/run-all.sh --list          # print the commands, run nothing
 #   benchmarks/run-all.sh [--quick] NAME ...   # only these (evaluator engine replay session
-#                                              #   bots voice ui, or any other benchmarks/NAME/)
+#                                              #   bots parser voice ui, or another benchmarks/NAME/)
 #
 # Each command's stdout goes to benchmarks/out/<label>.out and its stderr to <label>.log
 # (--quick: benchmarks/out/quick/), and benchmarks/out[/quick]/run-all.json sums up every
@@ -93,6 +93,9 @@ run_engine() {  # benchmarks/engine/bench.py docstring: 004's response-time targ
 run_replay() {  # benchmarks/replay/run.py docstring: holdem replay beside PokerKit
     # shellcheck disable=SC2046
     bench replay "$PY" -m benchmarks.replay.run $(pick "" "--hands 30 --repeat 1")
+    # shellcheck disable=SC2046
+    bench replay-engine "$PY" -m benchmarks.replay.run --source engine \
+        $(pick "" "--hands 30 --repeat 1")
 }
 
 run_session() {  # benchmarks/session/run.py docstring: throughput, journal cost, resume
@@ -111,6 +114,11 @@ run_bots() {  # benchmarks/bots/README.md table (the same commands as bots/run_a
     bench bots-timing "$PY" -m benchmarks.bots.run timing --hands "$(pick 1000 3)" --seed 1
     bench bots-speech env SDL_VIDEODRIVER=dummy "$PY" -m benchmarks.bots.run speech \
         --seconds "$(pick 20 2)"
+}
+
+run_parser() {  # benchmarks/parser/run.py docstring: parser + resolver on typed text
+    # shellcheck disable=SC2046
+    bench parser "$PY" -m benchmarks.parser.run --json $(pick "--repeat 3" "")
 }
 
 run_voice() {  # benchmarks/voice/run.py docstring: clips through recognizer -> say object
@@ -151,7 +159,7 @@ run_by_convention() {  # a benchmark directory this script has no entry for
     fi
 }
 
-KNOWN=(evaluator engine replay session bots voice ui)
+KNOWN=(evaluator engine replay session bots parser voice ui)
 if [ ${#NAMES[@]} = 0 ]; then
     NAMES=("${KNOWN[@]}")
     for dir in benchmarks/*/; do
