@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from game.engine.cards import DECK, normalize
 from game.engine.errors import CardError
@@ -167,8 +168,12 @@ def _player(word: str, action: str) -> int:
     return int(word[1:]) - 1
 
 
+@lru_cache(maxsize=8192)
 def parse_action(action: str) -> PhhAction:
-    """One action string as a typed record; raises :class:`PhhFormatError` when malformed."""
+    """One action string as a typed record; raises :class:`PhhFormatError` when malformed.
+
+    Records are immutable, so the many repeats of ``"p1 cc"`` share one parse.
+    """
     if not isinstance(action, str):
         raise PhhFormatError(f"actions must be strings, not {action!r}")
     body = action.split("#", 1)[0]
