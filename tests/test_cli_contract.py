@@ -169,6 +169,12 @@ def test_simulate_prints_exactly_the_contract_keys():
         assert isinstance(got[key], int), f"{key} is chips or a count: an integer"
 
 
+def test_simulate_needs_only_hands_seed_and_bots_are_optional():
+    got = json_of(holdem("simulate", "--hands", "2"))
+    assert set(got) == SIMULATE_KEYS and got["hands"] == 2
+    assert len(got["players"]) >= 2
+
+
 def test_simulate_chips_end_is_chips_start_plus_rebuys_minus_rake():
     got = json_of(holdem("simulate", "--hands", "30", "--seed", "2", "--bots",
                          "maniac,station,random,lag", "--rules", DATA / "raked_rules.toml",
