@@ -113,10 +113,7 @@ def test_a_journaled_game_is_offered_and_resumed_exactly(screen, tmp_path, monke
     assert not StartScene(launcher).items[0][0] == "resume"
     scene = launcher.table_scene(spectate=False)
     c = scene.c
-    c.host.close()
-    from game.ui.bot_host import BotHost
-
-    c.host = BotHost(c.bot_specs, c.seed, process=False)
+    c.bot_process = False  # bots on a thread: no process start-up in tests
     play_hands(c, 2)
     before = [p.stack if p else None for p in c.table.players]
     number = c.table.hand_number

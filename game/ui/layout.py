@@ -113,7 +113,7 @@ def compute(size: tuple[int, int], n_seats: int, human: int | None = None) -> Ta
     card_w = theme.scale(58, size)
     hud_w = theme.scale(300, size)
     hud = Rect(
-        w - hud_w - theme.scale(10, size), theme.scale(10, size), hud_w, theme.scale(120, size)
+        w - hud_w - theme.scale(10, size), theme.scale(8, size), hud_w, theme.scale(84, size)
     )
     return TableLayout(
         size=size,

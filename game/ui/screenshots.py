@@ -77,11 +77,7 @@ class Shooter:
 
 def table_scene(launcher: Any, spectate: bool) -> Any:
     scene = launcher.table_scene(spectate=spectate)
-    scene.c.host.close()
-    from .bot_host import BotHost
-
-    specs = scene.c.host.specs
-    scene.c.host = BotHost(specs, scene.c.seed, process=False)
+    scene.c.bot_process = False  # bots on a thread: no process start-up for pictures
     return scene
 
 

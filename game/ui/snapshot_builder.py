@@ -70,6 +70,30 @@ def hand_words(hole: tuple[str, ...] | None, board: tuple[str, ...]) -> str:
     return f"{RANK_ONE[hi[0]]}-{RANK_ONE[lo[0]]}{suited}"
 
 
+def describe_game(config: Any) -> str:
+    """The header's name of the game: structure, limits, blinds and ante.
+
+    >>> from game.engine.config import HandConfig
+    >>> describe_game(HandConfig.no_limit(5, 10))
+    'No limit · blinds 5/10'
+    >>> describe_game(HandConfig.classic_limit())
+    'Fixed limit 10/20 · blinds 5/10 · ante 5'
+    """
+    from game.engine.config import Structure
+
+    blinds = "/".join(str(b) for b in config.blinds)
+    if config.structure is Structure.FIXED_LIMIT:
+        head = f"Fixed limit {config.small_bet}/{config.big_bet}"
+    elif config.structure is Structure.POT_LIMIT:
+        head = "Pot limit"
+    else:
+        head = "No limit"
+    out = f"{head} · blinds {blinds}"
+    if config.ante:
+        out += f" · ante {config.ante}"
+    return out
+
+
 def collected_pots(hand: Any) -> tuple[int, ...]:
     """The pots as they stand from the chips already gathered in the middle.
 
@@ -236,6 +260,7 @@ def build(
         words = hand_words(tuple(own) if own else None, board)
         if words and not hand.folded[engine_of[human]]:
             your = f"You have: {words}"
+    game_name = describe_game(hand.config) if hand is not None else ""
     blinds = tuple(getattr(table, "blinds", ()) or ())
     if len(blinds) < 2 and hand is not None:
         cfg = hand.config.blinds
@@ -260,5 +285,5 @@ def build(
         winning_name=win_name,
         your_hand=your,
         notice=notice,
-        extra={"collected": collected},
+        extra={"collected": collected, "game": game_name},
     )

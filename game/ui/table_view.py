@@ -160,15 +160,24 @@ class TableRenderer:
         parts = []
         if snap.hand_number:
             parts.append(f"Hand #{snap.hand_number}")
-        if snap.blinds[1]:
+        game = str(snap.extra.get("game", ""))
+        if game:
+            parts.append(game)
+        elif snap.blinds[1]:
             parts.append(f"Blinds {snap.blinds[0]}/{snap.blinds[1]}")
         if snap.street:
             parts.append(snap.street.capitalize())
         img = theme.render("   ".join(parts), fs, theme.TEXT_DIM)
         surf.blit(img, (theme.scale(14, size), theme.scale(10, size)))
-        if snap.notice:
-            img = theme.render(snap.notice, fs, theme.HIGHLIGHT)
-            surf.blit(img, (theme.scale(14, size), theme.scale(10, size) + fs + 6))
+        if snap.notice:  # under the menu buttons, wrapped
+            from .widgets import wrap
+
+            f = theme.font(theme.scale(14, size))
+            y = theme.scale(72, size)
+            for line in wrap(snap.notice, f, theme.scale(430, size))[:3]:
+                surf.blit(theme.render(line, theme.scale(14, size), theme.HIGHLIGHT),
+                          (theme.scale(14, size), y))
+                y += f.get_linesize()
 
     def _draw_board(self, surf: pygame.Surface, snap: TableSnap, hidden: set[str]) -> None:
         lay = self.layout

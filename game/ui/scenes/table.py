@@ -190,10 +190,22 @@ class TableScene(Scene):
             import threading
 
             def build() -> None:  # loads banter lines and a TTS engine off the frame
-                try:
-                    self._narrator_ready = factory()
-                except Exception as e:  # noqa: BLE001 - no narration: text and bubbles stay
-                    self.notice = f"speech unavailable: {e}"
+                import time as _time
+
+                for attempt in range(5):
+                    try:
+                        self._narrator_ready = factory()
+                        return
+                    except RuntimeError as e:
+                        # another thread importing the same package at this moment
+                        # ("deadlock detected by _ModuleLock"): wait and try again
+                        if "deadlock" not in str(e) or attempt == 4:
+                            self.notice = f"speech unavailable: {e}"
+                            return
+                        _time.sleep(0.2)
+                    except Exception as e:  # noqa: BLE001 - no narration: text and bubbles stay
+                        self.notice = f"speech unavailable: {e}"
+                        return
 
             threading.Thread(target=build, daemon=True, name="narrator-start").start()
         if self._narrator_ready is not None:
