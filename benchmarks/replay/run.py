@@ -21,8 +21,8 @@
    - ``short_big_blind``: a big blind all in for less than the scheduled amount — by 000
      §8 the others must still call the full big blind; PokerKit lets them call the amount
      posted.  Confirmed by replaying again with the big blind lowered to what was posted.
-   - ``straddle_min_raise``: our straddle acts as the big blind it doubles (minimum raise
-     = the straddle); PokerKit's minimum raise increment stays the big blind.
+   - ``straddle_min_raise``: our straddle acts as the big blind it doubles (raise to at
+     least twice the straddle); PokerKit's raise step stays the big blind.
    - ``short_all_in_reopening``: a short all-in that is the first bet or raise of a round
      does not reopen the betting for players who already acted (001 §7.5: the last full
      raise starts at the big blind / bet unit); PokerKit counts it as a full raise (its
