@@ -51,3 +51,11 @@ def test_a_bad_rules_file_is_refused_naming_the_key(tmp_path):
     r = holdem("--rules", str(bad), timeout=60)
     assert r.returncode == 2
     assert "big_blind" in r.stderr
+
+
+def test_a_heads_up_table_from_the_command_line(tmp_path):
+    out = tmp_path / "frames.json"
+    r = holdem("--spectate", "--seats", "2", "--hands", "1", "--speed", "40", "--seed", "1",
+               "--frame-stats", str(out))
+    assert r.returncode == 0, r.stderr
+    assert json.loads(out.read_text())["hands"] == 1

@@ -94,7 +94,8 @@ def run(args: argparse.Namespace) -> int:
             notice = f"Your saved rules were refused, playing the defaults: {err}"
     if args.seats is not None:
         try:
-            rules = rules.replace(seats=args.seats)
+            # a smaller table keeps the first bots of the lineup; a bigger one meets new faces
+            rules = rules.replace(seats=args.seats, bots=tuple(rules.bots[: args.seats]))
         except RulesError as e:
             return _fail(str(e))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

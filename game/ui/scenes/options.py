@@ -297,8 +297,11 @@ class OptionsScene(Scene):
     def _set_rule(self, name: str, value: Any) -> str | None:
         from game.session.errors import RulesError
 
+        changes = {name: value}
+        if name == "seats" and isinstance(value, int) and value >= 1:
+            changes["bots"] = tuple(self.rules.bots[:value])  # fewer chairs, fewer bots
         try:
-            self.rules = self.rules.replace(**{name: value})
+            self.rules = self.rules.replace(**changes)
         except (RulesError, ValueError, TypeError) as e:
             key = getattr(e, "key", "") or name
             key = key.split(".")[-1]
