@@ -84,7 +84,7 @@ class Controller:
                 specs[seat] = f"{spec.style}:{spec.level}"
         self.bot_specs = specs
         self._host: Any = None
-        self._early_events: list[object] = []
+        self._early_events: list[object] = []  #: events of the hand not yet sent to bots
         self._updates = 0
         self._rng = random.Random(self.seed)
         self._turn: BotTurn | None = None
@@ -100,9 +100,6 @@ class Controller:
             from .bot_host import BotHost
 
             self._host = BotHost(self.bot_specs, self.seed, process=self.bot_process)
-            if self._early_events:
-                self._host.observe(self._early_events)
-                self._early_events = []
         return self._host
 
     @host.setter
@@ -116,10 +113,13 @@ class Controller:
                 fn(e)
         # on the bot worker, in order with decide(): a bot's model is never read and
         # written at once
-        if self._host is None and self._updates <= 1:
-            self._early_events.extend(events)  # the bot worker starts after frame one
-        else:
-            self.host.observe(events)
+        # bots learn from whole hands (as `holdem simulate` feeds them): one message to
+        # the bot worker per hand instead of one per event
+        self._early_events.extend(events)
+        if any(type(e).__name__ == "HandEnded" for e in events) and (
+                self._host is not None or self._updates > 1):
+            batch, self._early_events = self._early_events, []
+            self.host.observe(batch)
 
     def close(self) -> None:
         if self._host is not None:
