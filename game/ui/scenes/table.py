@@ -10,11 +10,11 @@ import pygame
 from game.engine.events import (
     Acted,
     BoardDealt,
+    ForcedBet,
     HandEnded,
     HoleDealt,
     PotAwarded,
     Shown,
-    StreetStarted,
 )
 
 from .. import card_art, chips, layout, snapshot_builder, theme
@@ -69,6 +69,7 @@ class TableScene(Scene):
         self._last_signature: tuple[object, ...] | None = None
         self._last_surface: pygame.Surface | None = None
         self._last_heard = ""
+        self._street_bets: dict[int, int] = {}  #: chips each seat put in on this street
         self.late_narrator: Any = None  #: builds the narrator after the first frame
         self._narrator_ready: Any = None
         self._frames = 0
@@ -238,6 +239,8 @@ class TableScene(Scene):
 
     # ----- events ---------------------------------------------------------------------
     def on_event(self, e: object) -> None:
+        if type(e).__name__ == "HandStarted":
+            self._street_bets.clear()
         self.memory.on_event(e)
         self._animate(e)
         if self.narrator is not None:
@@ -268,6 +271,18 @@ class TableScene(Scene):
         now = self.now
         a = self.anim
         size = lay.size
+        if isinstance(e, (ForcedBet, Acted)):
+            paid = e.amount if isinstance(e, ForcedBet) else e.paid
+            if paid > 0:
+                self._street_bets[e.seat] = self._street_bets.get(e.seat, 0) + paid
+        if isinstance(e, (BoardDealt, PotAwarded)) and self._street_bets:
+            for seat, amount in self._street_bets.items():  # the street's bets are gathered
+                sp = self.renderer.spot(seat)
+                if amount > 0 and sp is not None:
+                    img = chips.stack(amount, theme.scale(10, size))
+                    a.add(Flight(img, sp.bet, lay.pot, now, a.duration(0.3)))
+            self._street_bets.clear()
+            now += a.duration(0.3)  # the pot goes to the winner after it is gathered
         if isinstance(e, HoleDealt):
             sp = self.renderer.spot(e.seat)
             if sp is None:
@@ -307,12 +322,6 @@ class TableScene(Scene):
             if sp is not None:
                 img = chips.stack(e.paid, theme.scale(10, size))
                 a.add(Flight(img, sp.plate, sp.bet, now, a.duration(0.25)))
-        elif isinstance(e, StreetStarted) and self.snap is not None:
-            for seat in self.snap.seats:
-                sp = self.renderer.spot(seat.seat)
-                if seat.bet > 0 and sp is not None:
-                    img = chips.stack(seat.bet, theme.scale(10, size))
-                    a.add(Flight(img, sp.bet, lay.pot, now, a.duration(0.3)))
         elif isinstance(e, Shown) and e.seat != self.c.human and not self.spectate:
             sp = self.renderer.spot(e.seat)
             if sp is not None:
