@@ -55,7 +55,8 @@ def play(t: Table, hands: int) -> None:
 def state(t: Table) -> tuple:
     return (t.hand_number, t.button, [None if p is None else (p.stack, p.rebuys, p.sitting_out)
                                       for p in t.players],
-            t.ledger, None if t.hand is None else (repr(t.hand), t.hand.events),
+            t.ledger, t.places, t.level, t.over, t.rebuys_by_seat, t.actions,
+            None if t.hand is None or t.hand.is_over else (repr(t.hand), t.hand.events),
             [vars(s) for s in t.stats.seats])
 
 
@@ -70,12 +71,15 @@ def truncated_copy(src, dst, keep: int) -> None:
     c.execute("DELETE FROM log WHERE id > ?", (keep,))
     c.execute("DELETE FROM hands WHERE number > ?", (hand,))
     c.execute("UPDATE hands SET stacks_end=NULL WHERE number = ?", (hand,))
+    c.execute("DELETE FROM snapshots WHERE log_id > ?", (keep,))
     c.commit()
     c.close()
 
 
 @pytest.mark.parametrize("preset", ["Casual cash", "Tournament"])
-def test_resume_after_a_crash_at_any_command_ends_as_the_straight_run(tmp_path, preset):
+def test_resume_after_a_crash_at_any_command_ends_as_the_straight_run(tmp_path, preset,
+                                                                      monkeypatch):
+    monkeypatch.setattr("game.session.table.SNAPSHOT_EVERY", 4)
     rules = HouseRules.preset(preset)
     if preset == "Casual cash":
         rules = rules.replace(auto_rebuy=True)
@@ -245,3 +249,28 @@ def test_every_seat_command_replays_exactly(tmp_path, seed):
     assert state(again) == state(t)
     assert [None if p is None else p.name for p in again.players] == \
         [None if p is None else p.name for p in t.players]
+
+
+def test_resume_from_a_snapshot_gives_the_table_a_full_replay_gives(tmp_path, monkeypatch):
+    monkeypatch.setattr("game.session.table.SNAPSHOT_EVERY", 5)
+    t = Table(HouseRules(sit_out_hands=3), SEATS, seed=4,
+              journal=Journal.open(tmp_path / "s.sqlite"))
+    chaos(t, 43, 4)
+    j = Journal.open(tmp_path / "s.sqlite")
+    assert j.latest_snapshot() is not None
+    fast = resume(j)
+    slow = resume(Journal.open(tmp_path / "s.sqlite"), full=True)
+    assert state(fast) == state(slow) == state(t)
+    play(fast, 50)
+    play(slow, 50)
+    assert state(fast) == state(slow)
+
+
+def test_freeze_out_snapshot_keeps_places_and_levels(tmp_path, monkeypatch):
+    monkeypatch.setattr("game.session.table.SNAPSHOT_EVERY", 3)
+    rules = HouseRules.preset("Tournament").replace(level_up_hands=4)
+    t = Table(rules, SEATS, seed=6, journal=Journal.open(tmp_path / "s.sqlite"))
+    play(t, 10_000)
+    assert t.over
+    again = resume(Journal.open(tmp_path / "s.sqlite"))
+    assert state(again) == state(t) and again.winner == t.winner

@@ -18,6 +18,8 @@ Schema (version 1)::
     meta(key PRIMARY KEY, value)        schema, rules (TOML), seats (JSON), seed, created
     log(id, ts, hand, kind, seat, action, amount, data)
     hands(number PRIMARY KEY, button, seats, stacks, deck, level, started, stacks_end, ended)
+    snapshots(hand PRIMARY KEY, log_id, data)   the table between hands every 200 hands;
+                                                a resume replays only what follows
 """
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ CREATE TABLE IF NOT EXISTS log (
     action TEXT,
     amount INTEGER,
     data TEXT
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    hand INTEGER PRIMARY KEY,
+    log_id INTEGER NOT NULL,
+    data TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS hands (
     number INTEGER PRIMARY KEY,
@@ -103,6 +110,7 @@ class Journal:
         self.conn = conn
         self.path = path
         self._hand = 0
+        self.last_id = 0  #: id of the last command row written
         self._insert = "INSERT INTO log (ts, hand, kind, seat, action, amount, data) " \
                        "VALUES (?, ?, ?, ?, ?, ?, ?)"
 
@@ -124,6 +132,7 @@ class Journal:
         j = cls(conn, p)
         last = conn.execute("SELECT MAX(number) FROM hands").fetchone()[0]
         j._hand = last or 0
+        j.last_id = conn.execute("SELECT MAX(id) FROM log").fetchone()[0] or 0
         return j
 
     def close(self) -> None:
@@ -173,13 +182,34 @@ class Journal:
 
     # ------------------------------------------------------------------ commands
     def log(self, kind: str, seat: int | None, data: dict[str, Any] | None = None) -> None:
-        self.conn.execute(self._insert, (time.time(), self._hand, kind, seat, None, None,
-                                         None if data is None else json.dumps(data)))
+        self.last_id = self.conn.execute(
+            self._insert, (time.time(), self._hand, kind, seat, None, None,
+                           None if data is None else json.dumps(data))).lastrowid or 0
 
     def log_action(self, seat: int, action: str, amount: int) -> None:
         """One applied action (the hot path: one INSERT, one commit)."""
-        self.conn.execute(self._insert, (time.time(), self._hand, "act", seat, action, amount,
-                                         None))
+        self.last_id = self.conn.execute(
+            self._insert, (time.time(), self._hand, "act", seat, action, amount,
+                           None)).lastrowid or 0
+
+    def save_snapshot(self, hand: int, data: dict[str, Any], log_id: int | None = None) -> None:
+        """The table between hands after command ``log_id`` (default: the last written)."""
+        self.conn.execute("INSERT OR REPLACE INTO snapshots (hand, log_id, data) VALUES (?, ?, ?)",
+                          (hand, self.last_id if log_id is None else log_id, json.dumps(data)))
+
+    def latest_snapshot(self) -> tuple[int, dict[str, Any]] | None:
+        """(log_id, data) of the newest snapshot, or None."""
+        row = self.conn.execute(
+            "SELECT log_id, data FROM snapshots ORDER BY hand DESC LIMIT 1").fetchone()
+        return None if row is None else (row[0], json.loads(row[1]))
+
+    def commands_after(self, log_id: int) -> Iterator[Command]:
+        cur = self.conn.execute(
+            "SELECT id, ts, hand, kind, seat, action, amount, data FROM log WHERE id > ? "
+            "ORDER BY id", (log_id,))
+        for id_, ts, hand, kind, seat, action, amount, data in cur:
+            yield Command(id_, ts, hand, kind, seat, action, amount,
+                          None if data is None else json.loads(data))
 
     def hand_started(self, number: int, button: int, seats: Sequence[int],
                      stacks: Sequence[int], deck: Sequence[str], level: int) -> None:
@@ -195,16 +225,13 @@ class Journal:
                           (json.dumps(list(stacks)), time.time(), number))
 
     def commands(self) -> Iterator[Command]:
-        cur = self.conn.execute(
-            "SELECT id, ts, hand, kind, seat, action, amount, data FROM log ORDER BY id")
-        for id_, ts, hand, kind, seat, action, amount, data in cur:
-            yield Command(id_, ts, hand, kind, seat, action, amount,
-                          None if data is None else json.loads(data))
+        return self.commands_after(0)
 
-    def hands(self) -> dict[int, HandRecord]:
+    def hands(self, after: int = 0) -> dict[int, HandRecord]:
         out = {}
         for number, button, seats, stacks, deck, level, end in self.conn.execute(
-                "SELECT number, button, seats, stacks, deck, level, stacks_end FROM hands"):
+                "SELECT number, button, seats, stacks, deck, level, stacks_end FROM hands "
+                "WHERE number > ?", (after,)):
             out[number] = HandRecord(
                 number, button, tuple(json.loads(seats)), tuple(json.loads(stacks)),
                 tuple(deck[i:i + 2] for i in range(0, len(deck), 2)), level,

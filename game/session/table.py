@@ -63,6 +63,10 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 MAX_SEATS = 10  #: the engine's limit; the desktop UI offers 2-6 (rules.seats)
+#: Every this many hands the journal keeps a snapshot of the table between hands, so a
+#: resume replays only the commands after it (the snapshot is checked against a replay
+#: in the tests).
+SNAPSHOT_EVERY = 200
 
 
 @dataclass(frozen=True)
@@ -161,6 +165,7 @@ class Table:
         self._clock = ActionClock(rules.action_seconds, rules.time_bank_seconds)
         self._t0 = clock()
         self._elapsed_base = 0.0
+        self.last_elapsed = 0.0  #: session clock (s) when the last hand was started
         self.initial_seats = tuple(seats)
         self.history = HistoryFile(history) if history is not None else None
         self.history_done: set[int] = set()  #: hands already in the history file
@@ -344,8 +349,9 @@ class Table:
         if self.over:
             raise NoHandError("the session is over: one player has every chip")
         if elapsed is None:
-            elapsed = self._elapsed()
-            self._log("start", None, {"elapsed": round(elapsed, 3)})
+            elapsed = round(self._elapsed(), 3)
+            self._log("start", None, {"elapsed": elapsed})
+        self.last_elapsed = elapsed
         r = self.rules
         ev: list[Any] = []
         # Blind levels rise in a freeze-out (every N hands or M minutes).
@@ -516,6 +522,8 @@ class Table:
         else:
             for s in busted:
                 out.append(Busted(s))
+        if self.journal is not None and self.hand_number % SNAPSHOT_EVERY == 0:
+            self.journal.save_snapshot(self.hand_number, self.snapshot())
         return out
 
     def _translate(self, events: list[Any]) -> list[Any]:
@@ -597,6 +605,53 @@ class Table:
 
     def seated(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if p is not None]
+
+    # ------------------------------------------------------------------ snapshots
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the table carries from one hand to the next, as JSON-ready data.
+
+        Taken between hands only; the session's rules, seed and first seating are in the
+        journal already.
+        """
+        if self.hand is not None and not self.hand.is_over:
+            raise NoHandError("a snapshot is taken between hands only")
+        players = []
+        for p in self.players:
+            if p is None:
+                players.append(None)
+                continue
+            d = dataclasses.asdict(p)
+            d["spec"] = p.spec.to_dict()
+            players.append(d)
+        return {
+            "hand_number": self.hand_number, "button": self.button, "level": self.level,
+            "over": self.over, "winner": self.winner, "places": self.places,
+            "actions": self.actions, "elapsed": self.last_elapsed,
+            "rebuys_by_seat": sorted(self.rebuys_by_seat.items()),
+            "ledger": dataclasses.asdict(self.ledger), "players": players,
+            "stats": [dataclasses.asdict(st) for st in self.stats.seats],
+        }
+
+    def restore(self, snap: dict[str, Any]) -> None:
+        """Put a fresh table (same rules, seed, seating) in the state of ``snap``."""
+        from .stats import SeatStats
+
+        self.hand = None
+        self.hand_number = snap["hand_number"]
+        self.button = snap["button"]
+        self.level = snap["level"]
+        self.over = snap["over"]
+        self.winner = snap["winner"]
+        self.places = [tuple(x) for x in snap["places"]]  # type: ignore[misc]
+        self.actions = snap["actions"]
+        self.last_elapsed = snap["elapsed"]
+        self.rebuys_by_seat = {int(k): v for k, v in snap["rebuys_by_seat"]}
+        self.ledger = Ledger(**snap["ledger"])
+        self.players = [
+            None if d is None else Player(**{**d, "spec": SeatSpec.from_dict(d["spec"])})
+            for d in snap["players"]
+        ]
+        self.stats.seats = [SeatStats(**d) for d in snap["stats"]]
 
     # ------------------------------------------------------------------ journal
     def _log(self, kind: str, seat: int | None, data: dict[str, Any] | None = None) -> None:
