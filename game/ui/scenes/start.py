@@ -39,15 +39,15 @@ class StartScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        w, h = self.s(360), self.s(58)
-        y = size[1] // 2 - self.s(20)
+        gap = self.s(12)
+        w, h = self.s(360), self.s(52)
+        y = self.s(364)  # under the title and its subtitle
         self.buttons = {}
-        y -= (len(self.items) - 4) * (h + self.s(16)) // 2
         for name, label, key, colour in self.items:
             r = pygame.Rect(0, 0, w, h)
             r.midtop = (size[0] // 2, y)
             self.buttons[name] = Button(name, label, r, colour, hotkey=key)
-            y += h + self.s(16)
+            y += h + gap
         self.background = self._background()
 
     def _background(self) -> pygame.Surface:
