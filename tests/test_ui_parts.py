@@ -152,3 +152,56 @@ def test_pot_limit_presets_never_exceed_the_pot_limit():
 def test_chip_breakdown_adds_up():
     for amount in (1, 7, 99, 1265, 4000):
         assert sum(d * n for d, n in chips.breakdown(amount, max_chips=10**6)) == amount
+
+
+# ----- sounds and a dead bot process ---------------------------------------------------------
+
+def test_sounds_play_panned_and_are_silent_without_audio(monkeypatch):
+    from game.ui.sound import Sounds, pan
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    s = Sounds.start()
+    s.your_turn()
+    s.play("chips", x=100, width=1000)
+    assert set(s.bank) >= {"your_turn", "chips", "card", "win"} or not s.enabled
+    left, right = pan(100, 1000)
+    assert left > right
+    muted = Sounds.start(mute=True)
+    assert not muted.enabled
+    muted.your_turn()  # no audio, no error
+
+
+def test_a_dead_bot_process_falls_back_to_a_thread():
+    from game.session.rules import HouseRules
+    from game.ui.controller import Controller
+    from game.ui.setup import build_table
+
+    table, human, _ = build_table(HouseRules().replace(bots=("random:normal",)), seats=3,
+                                  spectate=True, seed=3)
+    c = Controller(table, human=None, speed=1000.0, seed=3)
+
+    class Dead:
+        ready = type("F", (), {"done": staticmethod(lambda: True)})()
+
+        def decide(self, seat, view):
+            from concurrent.futures.process import BrokenProcessPool
+
+            raise BrokenProcessPool("the bot process died")
+
+        def observe(self, events):
+            pass
+
+        def close(self):
+            pass
+
+    c.host = Dead()
+    import time
+
+    t = 0.0
+    while c.hands_done < 1:
+        t += 0.05
+        c.update(t)
+        time.sleep(0.0005)
+    assert "restarted on a thread" in c.message or c.hands_done == 1
+    table.check_chips()
+    c.close()

@@ -215,7 +215,15 @@ class Controller:
                 return  # the bot process is still starting
             view = self.table.view(seat)
             think = self._rng.uniform(*BOT_THINK) / self.speed
-            self._turn = BotTurn(seat, key, self.host.decide(seat, view), now + think)
+            try:
+                fut = self.host.decide(seat, view)
+            except Exception as e:  # noqa: BLE001 - a dead bot process: think on a thread
+                self.message = f"bot worker restarted on a thread ({type(e).__name__})"
+                self.host.close()
+                self.bot_process = False
+                self._host = None
+                fut = self.host.decide(seat, view)
+            self._turn = BotTurn(seat, key, fut, now + think)
             return
         if now < turn.ready_at or not turn.future.done():
             return
