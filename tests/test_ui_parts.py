@@ -76,6 +76,14 @@ def test_narration_says_who_won_with_what():
     assert narrate(e, NAMES, 0) == "You win the side pot of 80."
 
 
+def test_narration_says_the_humans_blinds():
+    from game.engine.events import ForcedBet
+
+    assert narrate(ForcedBet(0, "big blind", 10, False), NAMES, 0) == (
+        "You post the big blind, 10.")
+    assert narrate(ForcedBet(1, "big blind", 10, False), NAMES, 0) is None
+
+
 def test_your_turn_names_the_amount_to_call():
     assert your_turn_sentence(0, 90, True) == "Your turn: you can check, the pot is 90."
 

@@ -75,6 +75,8 @@ def narrate(e: object, name_of: Callable[[int], str], human: int | None,
         side = "" if e.index == 0 else " the side pot of"
         s = f"{who.capitalize()} {verb}{side} {e.amount}"
         return s + (f" with {e.hand_name}." if e.hand_name else ".")
+    if kind == "ForcedBet" and getattr(e, "seat", None) == human:
+        return f"You post the {getattr(e, 'kind', 'blind')}, {getattr(e, 'amount', 0)}."
     if kind == "HandStarted":
         return f"Hand {getattr(e, 'number', '')}."
     if kind == "TimeBankStarted" and getattr(e, "seat", None) == human:
