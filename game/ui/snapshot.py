@@ -30,6 +30,7 @@ class SeatSnap:
     is_human: bool = False
     last_action: str = ""
     hand_name: str = ""  #: shown at showdown
+    status: str = ""  #: why the seat is not in the hand ("waits for the big blind"...)
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,17 @@ def hand_words(hole: tuple[str, ...] | None, board: tuple[str, ...]) -> str:
     return f"{RANK_ONE[hi[0]]}-{RANK_ONE[lo[0]]}{suited}"
 
 
+def seat_status(player: Any) -> str:
+    """Why a seated player is not in this hand, in a few words."""
+    if getattr(player, "stack", 1) == 0:
+        return "out of chips"
+    if getattr(player, "sitting_out", False):
+        return "sitting out"
+    if getattr(player, "waiting", False):
+        return "waits for the big blind"
+    return "sitting out"
+
+
 def describe_game(config: Any) -> str:
     """The header's name of the game: structure, limits, blinds and ante.
 
@@ -183,6 +194,7 @@ def build(
                     sitting_out=sitting_out or (hand is not None),
                     is_human=(t == human),
                     last_action=memory.last_action.get(t, ""),
+                    status=seat_status(p),
                 )
             )
             continue

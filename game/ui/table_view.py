@@ -291,7 +291,7 @@ class TableRenderer:
         if seat.all_in:
             stack_txt = "ALL-IN"
         elif seat.sitting_out:
-            stack_txt = "out of chips" if seat.stack == 0 else "sitting out"
+            stack_txt = seat.status or ("out of chips" if seat.stack == 0 else "sitting out")
         surf.blit(
             theme.render(
                 stack_txt,
