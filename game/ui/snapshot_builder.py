@@ -77,7 +77,7 @@ def seat_status(player: Any) -> str:
     if getattr(player, "sitting_out", False):
         return "sitting out"
     if getattr(player, "waiting", False):
-        return "waits for the big blind"
+        return "waits for BB"
     return "sitting out"
 
 
