@@ -100,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
             bot_objs = [None if s is None else bots.make_bot(f"{s.style}:{s.level}")
                         for s in specs]
             learners = [b for b in bot_objs if b is not None and b.style != "random"]
-            table = resume(journal, history=history, listener=lambda ev: feed(ev, pending))
+            # Bots that learn rebuild their memory from a full replay; others need none.
+            table = resume(journal, history=history,
+                           listener=(lambda ev: feed(ev, pending)) if learners else None)
         else:
             if args.bots is not None:
                 lineup = bots.parse_lineup(args.bots)
