@@ -163,6 +163,8 @@ class Table:
         self.deck: list[str] = []
         self._configs: dict[int, Any] = {}  #: HandConfig per blind level (rules are frozen)
         self._clock = ActionClock(rules.action_seconds, rules.time_bank_seconds)
+        self._clock_on = self._clock.enabled
+        self._freeze_out = rules.freeze_out
         self._t0 = clock()
         self._elapsed_base = 0.0
         self.last_elapsed = 0.0  #: session clock (s) when the last hand was started
@@ -454,14 +456,14 @@ class Table:
             raise OutOfTurnError(f"seat {seat} is not in this hand; "
                                  f"{'nobody' if who is None else f'seat {who}'} is to act")
         events = h.apply(action, eseat)
-        applied = events[0]
         if self.journal is not None:
-            a = applied.action  # type: ignore[union-attr]
+            a = events[0].action  # type: ignore[union-attr]
             self.journal.log_action(seat, a.kind.value, a.amount)
         self.actions += 1
-        if self._clock.enabled:
+        if self._clock_on:
             self._clock.acted(self.clock())
-        out = self._translate(events)
+        # The engine hands back a fresh list: extend it in place when no seat is renamed.
+        out = events if self._identity else self._translate(events)
         out.extend(self._after_action(events))
         return out
 
@@ -469,23 +471,21 @@ class Table:
         """Start the next turn's clock, fold sitting-out freeze-out players, end the hand."""
         h = self.hand
         assert h is not None
-        out: list[Any] = []
         if h.is_over:
-            out.extend(self._end_hand())
-            return out
-        if self.rules.freeze_out:
-            p = self.players[self.hand_seats[h.actor]] if h.actor is not None else None
+            return self._end_hand()
+        if self._freeze_out and h.actor is not None:
+            p = self.players[self.hand_seats[h.actor]]
             if p is not None and p.sitting_out:
                 la = h.legal_actions()
                 a = Action.check() if la.can_check else Action.fold()
                 ev = h.apply(a, h.actor)
                 self.actions += 1
-                out.extend(self._translate(ev))
+                out = self._translate(ev)
                 out.extend(self._after_action(ev))
                 return out
-        if self._clock.enabled:
+        if self._clock_on:
             self._clock.start_turn(self.to_act, self.clock())
-        return out
+        return []
 
     def _end_hand(self) -> list[Any]:
         h = self.hand
