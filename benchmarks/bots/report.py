@@ -50,6 +50,15 @@ def main() -> None:
               f"hands/s); decision p95 {s['decision_ms_p95']:.1f} ms.\n")
     print("## Hardest bot (tag:hard) heads-up, duplicate seat rotation\n")
     print(winrate_table())
+    tb = _load("table-6max.json")
+    if tb:
+        print(f"\n## Six-handed table, every bot in every seat — {tb['hands']:,} hands "
+              f"({tb['deals']:,} decks x 6 seat orders)\n")
+        print("| bot | bb/100 | 95 % CI | VPIP | PFR | aggression |\n|---|---|---|---|---|---|")
+        for p in tb["players"]:
+            lo, hi = p["ci95"]
+            print(f"| {p['bot'].split('#')[0]} | {p['bb_per_100']:+.1f} | [{lo:+.1f}, {hi:+.1f}] "
+                  f"| {p['vpip']:.0%} | {p['pfr']:.0%} | {p['aggression']:.2f} |")
     t = _load("timing.json")
     if t:
         print(f"\n## Decision time — six hard bots, {t['hands']:,} hands, {t['actions']:,} "

@@ -2,13 +2,15 @@
 
     python -m benchmarks.bots.run styles   --hands 20000 --seed 1
     python -m benchmarks.bots.run winrate  --hands 50000 --hero tag:hard --vs station
+    python -m benchmarks.bots.run table    --hands 30000  # tag:hard + the five others
     python -m benchmarks.bots.run timing   --hands 1000
     python -m benchmarks.bots.run speech   --seconds 20
 
 ``styles`` runs ``holdem simulate`` (the contract command) over a six-seat table of every
 style; ``winrate`` is a heads-up match on this package's own table (stacks reset to 100
 big blinds every hand, seats swapped every other hand, button every hand) so hands are
-independent and bb/100 gets a 95 % confidence interval; ``timing`` measures decisions at
+independent and bb/100 gets a 95 % confidence interval; ``table`` is the same for a
+full lineup (every bot in every seat); ``timing`` measures decisions at
 a six-seat table of hard bots (the most expensive: multiway equity against narrowed
 ranges); ``speech`` is the frame-loop and event-to-audio measurement.
 """
@@ -53,6 +55,10 @@ def main(argv: list[str] | None = None) -> int:
     w.add_argument("--hero", default="tag:hard")
     w.add_argument("--vs", default="station")
     w.add_argument("--seats", type=int, default=2, help="hero + seats-1 copies of --vs")
+    tb = sub.add_parser("table")
+    tb.add_argument("--hands", type=int, default=30000)
+    tb.add_argument("--seed", type=int, default=1)
+    tb.add_argument("--bots", default="tag:hard,station,rock,lag,maniac,random")
     t = sub.add_parser("timing")
     t.add_argument("--hands", type=int, default=1000)
     t.add_argument("--seed", type=int, default=1)
@@ -67,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     elif args.what == "winrate":
         lineup = ",".join([args.hero] + [args.vs] * (args.seats - 1))
         result = run_table(lineup, args.hands, seed=args.seed)
+    elif args.what == "table":
+        result = run_table(args.bots, args.hands, seed=args.seed)
     elif args.what == "timing":
         result = run_table(args.bots, args.hands, seed=args.seed)
         result.pop("players")

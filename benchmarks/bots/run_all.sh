@@ -14,6 +14,7 @@ for vs in station random rock tag lag maniac; do
   $PY -m benchmarks.bots.run winrate --hands "$W" --seed 1 --hero tag:hard --vs "$vs" \
     > "$OUT/winrate-tag-hard-vs-$vs.json"
 done
+$PY -m benchmarks.bots.run table --hands 30000 --seed 1 > "$OUT/table-6max.json"
 $PY -m benchmarks.bots.run timing --hands 1000 --seed 1 > "$OUT/timing.json"
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $PY -m benchmarks.bots.run speech --seconds 20 \
   > "$OUT/speech.json"
