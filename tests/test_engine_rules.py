@@ -174,9 +174,9 @@ def test_000_four_player_different_stacks_example():
     # A 25, B 50, C 75 all in, D 100 calls 75: main 100, side 75, side 50, D gets 25 back.
     h = hand([25, 50, 75, 100], button=3,
              holes={0: "2c3d", 1: "4h5s", 2: "7c8d", 3: "AhAd"}, board="KcKdQs9h4c")
-    play(h, A(), A(), A(), A())
+    play(h, A(), A(), A(), A())  # D's "all in" can only call 75: nobody can cover more
     assert awards(h) == [(100, (3,)), (75, (3,)), (50, (3,))]
-    assert refunds(h) == {3: 25}
+    assert h.contributed[3] == 75 and h.stacks == [0, 0, 0, 250]
 
 
 # --- 003 side-pot examples -----------------------------------------------------------------
@@ -201,7 +201,7 @@ def test_003_example_3_four_all_ins():
              holes={0: "AhAd", 1: "KhKd", 2: "QhQd", 3: "JhJd"}, board="2c7d9s5c3h")
     play(h, A(), A(), A(), A())
     assert awards(h) == [(400, (0,)), (300, (1,)), (200, (2,))]
-    assert refunds(h) == {3: 100}
+    assert h.contributed[3] == 300 and h.stacks == [400, 300, 200, 100]  # D keeps its 100
 
 
 def test_001_layer_example_50_120_120_300():
@@ -582,3 +582,12 @@ def test_after_returns_a_new_state_and_leaves_the_old_one_unchanged():
     assert before == (list(h.stacks), list(h.committed), h.actor, len(h.events))
     h.apply(F())  # the original plays on independently
     assert nxt.folded == [False, False, False] and h.folded[0]
+
+
+def test_no_raise_offered_when_no_opponent_could_call_any_of_it():
+    # Seat 0 is all in for 98 on the flop; seat 2 has only 28 behind: a raise by seat 1
+    # could never be called, only refunded.
+    h = hand([100, 500, 30], button=2, config=HandConfig.no_limit(1, 2))
+    play(h, C(), C(), K(), Action.bet(98))
+    legal = h.legal_actions()
+    assert legal.seat == 1 and legal.can_call and not legal.can_raise

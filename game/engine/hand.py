@@ -404,12 +404,19 @@ class Hand:
         committed = self.committed[s]
         cb = self.current_bet
         owe = cb - committed
-        others_can_act = self._n_active >= 2
-        if not others_can_act:  # everyone else is all in: a call only matches them
+        if self._n_active < 2:  # everyone else is all in: a call only matches them
             owe = min(owe, self._others_top(s) - committed)
         to_call = min(owe, stack) if owe > 0 else 0
         all_in_to = committed + stack
-        can_open = stack > to_call and others_can_act
+        # Betting more only makes sense if someone else could put in more than the
+        # current bet; otherwise it would be refunded (000 §8: no side-pot betting).
+        others_can_cover = any(
+            j != s and not self.folded[j] and not self.all_in[j]
+            and self.committed[j] + self.stacks[j] > cb
+            for j in range(self.n)
+        )
+        self._covered = others_can_cover
+        can_open = stack > to_call and others_can_cover
         reopened = not self._acted[s] or self._seen[s] < self._full_raises
         can_bet = can_raise = False
         if cb == 0:
@@ -484,10 +491,11 @@ class Hand:
         self.events.extend(ev)
         return ev
 
-    @staticmethod
-    def _normalise(action: Action, legal: LegalActions) -> Action:
+    def _normalise(self, action: Action, legal: LegalActions) -> Action:
         if action.kind is not ActionKind.ALL_IN:
             return action
+        if not legal.can_all_in and legal.can_call and not self._covered:
+            return Action.call()  # nobody could call more: "all in" can only mean calling
         if not legal.can_all_in:
             raise IllegalActionError(f"all in is not possible now ({_options(legal)})")
         if legal.all_in_to <= legal.current_bet:
@@ -534,8 +542,10 @@ class Hand:
         s = legal.seat
         if legal.stack <= legal.to_call:
             return "you do not have chips beyond a call"
-        if not any(not self.folded[j] and not self.all_in[j] for j in range(self.n) if j != s):
-            return "every opponent is all in"
+        if not any(not self.folded[j] and not self.all_in[j]
+                   and self.committed[j] + self.stacks[j] > legal.current_bet
+                   for j in range(self.n) if j != s):
+            return "no opponent has chips to call more"
         if self.config.raise_cap is not None and self._raises >= self.config.raise_cap:
             return f"the cap of {self.config.raise_cap} raises is reached"
         if not self.config.check_raise and self._checked[s]:
