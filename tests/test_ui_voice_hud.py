@@ -195,3 +195,27 @@ def test_the_microphone_listener_feeds_the_hud_through_the_real_recognizer(tmp_p
     assert link.state.resolved or link.state.refusal or link.state.prompt
     acts = my_acts(c)
     assert len(acts) in (before, before + 1)  # at most one action, and only a legal one
+
+
+def test_the_listener_process_reports_the_microphone_and_stops_promptly():
+    """The window's listener runs in a child process: it reports what it found (a
+    microphone, none, or an error) and stops at once when the window closes."""
+    from game.ui.listener_process import ListenerProcess
+
+    lp = ListenerProcess("pocketsphinx", push_to_talk=True)
+    try:
+        deadline = time.monotonic() + 60
+        events = []
+        while not events and time.monotonic() < deadline:
+            events = lp.poll()
+            time.sleep(0.05)
+        kinds = {type(e).__name__ for e in events}
+        assert kinds & {"MicStatus", "ListenerError"}, events
+        assert 0.0 <= lp.level <= 1.0
+        lp.press()
+        lp.release()
+    finally:
+        t0 = time.monotonic()
+        lp.stop(timeout=2.0)
+        assert time.monotonic() - t0 < 5
+        assert not lp.running

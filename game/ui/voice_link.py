@@ -67,15 +67,13 @@ class VoiceLink:
 
     # ----- listener (off the render thread) -----------------------------------------
     def _start_listener(self, mode: str) -> None:
-        """Build the microphone listener (voice.listener) on a helper thread.
-
-        The recognizer itself is built on the listener's own worker thread; nothing here
-        runs on the render thread.  Any failure leaves mouse and keys, with a notice.
-        """
+        """Start the microphone listener (voice.listener, in a child process) from a helper
+        thread; nothing here runs on the render thread.  Any failure leaves mouse and
+        keys, with a notice."""
         try:
-            from voice.audio import Microphone
-            from voice.listener import Listener
-            from voice.recognizers import choose_engine, open_recognizer
+            from voice.recognizers import choose_engine
+
+            from .listener_process import ListenerProcess
         except ImportError as e:
             self.state.mode = "no microphone"
             self.state.notice = f"voice unavailable ({e}); use mouse and keys, or T to type"
@@ -87,9 +85,9 @@ class VoiceLink:
                 return
             self.state.engine = engine
             device = None if self.device in ("", "default") else self.device
-            self.listener = Listener(lambda: open_recognizer(engine),
-                                     source=Microphone(device=device),
-                                     push_to_talk=self.push_to_talk_mode).start()
+            # the recognizer holds the GIL while it loads and decodes: its own process
+            self.listener = ListenerProcess(engine, device=device,
+                                            push_to_talk=self.push_to_talk_mode)
             self.state.mode = "idle" if self.push_to_talk_mode else "listening"
         except Exception as e:  # noqa: BLE001 - no microphone must not stop the game
             self.state.mode = "no microphone"
@@ -211,9 +209,15 @@ class VoiceLink:
         self.state.prompt = ""
 
     def close(self) -> None:
-        lst = self.listener
-        if lst is not None:
+        """Stop the listener without making the window wait for the microphone to close."""
+        lst, self.listener = self.listener, None
+        if lst is None:
+            return
+
+        def stop() -> None:
             try:
                 lst.stop(timeout=0.5)
             except Exception:  # noqa: BLE001 - closing must not fail the exit
                 pass
+
+        threading.Thread(target=stop, daemon=True, name="voice-stop").start()

@@ -1,0 +1,114 @@
+"""The microphone listener in its own process, so recognition never stalls a frame.
+
+``voice.listener.Listener`` already keeps audio and decoding off the render thread, but
+PocketSphinx builds its decoders and decodes in C while holding the GIL: measured here,
+building the recognizer on a thread froze the game loop for up to 1.3 s at a time over
+~5 s.  This wrapper runs the very same Listener (microphone, VAD, push-to-talk,
+recognizer) in a spawned process and passes its events (Heard, MicStatus, ListenerError,
+SpeechBegan) back over a queue; the level meter is a shared double.  The game side keeps
+the Listener's API: ``poll()``, ``level``, ``press()``/``release()``, ``mute()``/
+``unmute()``, ``expect_confirmation()``, ``stop()``.
+"""
+
+from __future__ import annotations
+
+import queue
+from typing import Any
+
+
+def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: Any,
+           level: Any) -> None:
+    """The child process: run a Listener and relay it until told to stop."""
+    try:
+        from voice.audio import Microphone
+        from voice.listener import Listener
+        from voice.recognizers import open_recognizer
+
+        lst = Listener(lambda: open_recognizer(engine), source=Microphone(device=device),
+                       push_to_talk=push_to_talk).start()
+    except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
+        try:
+            from voice.listener import ListenerError
+
+            events.put(ListenerError(f"voice is off: {e}"))
+        except Exception:  # noqa: BLE001
+            pass
+        return
+    while True:
+        try:
+            cmd = control.get(timeout=0.02)
+        except queue.Empty:
+            cmd = None
+        except (EOFError, OSError):
+            cmd = ("stop",)
+        if cmd is not None:
+            if cmd[0] == "stop":
+                lst.stop(timeout=0.5)
+                return
+            fn = getattr(lst, cmd[0], None)
+            if fn is not None:
+                fn(*cmd[1:])
+        for ev in lst.poll():
+            events.put(ev)
+        level.value = float(lst.level)
+
+
+class ListenerProcess:
+    """Game-side handle of a listener running in a child process."""
+
+    def __init__(self, engine: str, device: Any = None, push_to_talk: bool = True) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")
+        self.engine = engine
+        self._events = ctx.Queue()
+        self._control = ctx.Queue()
+        self._level = ctx.Value("d", 0.0, lock=False)
+        self.proc = ctx.Process(
+            target=_serve, name="voice-listener",
+            args=(engine, device, push_to_talk, self._events, self._control, self._level),
+            daemon=True)
+        self.proc.start()
+
+    @property
+    def level(self) -> float:
+        return float(self._level.value)
+
+    @property
+    def running(self) -> bool:
+        return self.proc.is_alive()
+
+    def poll(self) -> list[Any]:
+        out = []
+        while True:
+            try:
+                out.append(self._events.get_nowait())
+            except (queue.Empty, EOFError, OSError):
+                return out
+
+    def _send(self, *cmd: Any) -> None:
+        try:
+            self._control.put(cmd)
+        except (ValueError, OSError):  # closed: the process is gone
+            pass
+
+    def press(self) -> None:
+        self._send("press")
+
+    def release(self) -> None:
+        self._send("release")
+
+    def mute(self) -> None:
+        self._send("mute")
+
+    def unmute(self) -> None:
+        self._send("unmute")
+
+    def expect_confirmation(self, pending: bool) -> None:
+        self._send("expect_confirmation", pending)
+
+    def stop(self, timeout: float = 1.0) -> None:
+        self._send("stop")
+        self.proc.join(timeout)
+        if self.proc.is_alive():
+            self.proc.terminate()
