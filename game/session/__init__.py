@@ -80,12 +80,16 @@ Journal and recovery — ``game.session.journal`` / ``game.session.recovery``::
                                        # JournalError if the file is not a journal
     journal.has_session()              # -> offer "resume?" at start-up
     table = resume(journal, clock=..., history=path.with_suffix(".phhs"),
-                   listener=callback)  # rebuilds the table and any hand in progress by
-                                       # replaying every journaled command through the
-                                       # engine; chips are checked against the ledger;
-                                       # listener(events) sees the replayed events
+                   listener=None, full=False)
+                                       # rebuilds the table and any hand in progress by
+                                       # replaying the journaled commands through the
+                                       # engine, from the newest snapshot (every 200
+                                       # hands) or, with full=True or a listener, from the
+                                       # first; chips are checked against the ledger;
+                                       # listener(events) sees every replayed event
     Table(rules, seats, journal=Journal.open(new_path))   # a new session (the file must
-                                       # not hold one already)
+                                       # not hold one already; archive_journal(path) moves
+                                       # an old one aside)
     # Every command (seating, start_hand with its deck, act, rebuy, sit-out...) is committed
     # to the journal as it happens, so a SIGKILL at any point loses nothing.
 
