@@ -104,13 +104,14 @@ Headless play — ``holdem simulate`` (game/commands/simulate.py) drives a Table
 """
 
 from .errors import JournalError, NoHandError, RebuyError, RulesError, SeatError, SessionError
-from .journal import Journal, default_journal_path
+from .journal import Journal, archive_journal, default_journal_path, journal_exists
 from .recovery import resume
 from .rules import PRESETS, HouseRules, load_rules_file, load_user_rules, save_user_rules
 from .table import Player, SeatSpec, Table
 
 __all__ = [
     "PRESETS", "HouseRules", "Journal", "JournalError", "NoHandError", "Player", "RebuyError",
-    "RulesError", "SeatError", "SeatSpec", "SessionError", "Table", "default_journal_path",
-    "load_rules_file", "load_user_rules", "resume", "save_user_rules",
+    "RulesError", "SeatError", "SeatSpec", "SessionError", "Table", "archive_journal",
+    "default_journal_path", "journal_exists", "load_rules_file", "load_user_rules", "resume",
+    "save_user_rules",
 ]
