@@ -359,6 +359,7 @@ def test_models_download_offline_exits_2_with_a_message(tmp_path):
 
 def test_models_bad_arguments_exit_2():
     refused(holdem("models", "erase"), "erase")
+    refused(holdem("models", "download"), "NAME")
 
 
 # --- holdem play --spectate --hands N --speed F --frame-stats FILE ---------------------------
