@@ -71,6 +71,7 @@ def main(argv: list[str] | None = None) -> int:
         "frame_ms_p99": frames["frame_ms_p99"], "frame_ms_max": frames.get("frame_ms_max"),
         "work_ms_p50": frames.get("work_ms_p50"), "work_ms_p99": frames.get("work_ms_p99"),
         "present_ms_p99": frames.get("present_ms_p99"),
+        "cpu_ms_per_frame": frames.get("cpu_ms_per_frame"),
         "spectate_startup_ms": frames["startup_ms"],
         "startup_ms_median": round(statistics.median(starts), 1),
         "startup_ms_runs": [round(s, 1) for s in starts],
@@ -81,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
           f"at speed {a.speed}")
     print(f"fps mean {result['fps_mean']}   frame p50 {result['frame_ms_p50']} ms   "
           f"p99 {result['frame_ms_p99']} ms   (work p99 {result['work_ms_p99']} ms)")
+    print(f"CPU of the game process per frame: {result['cpu_ms_per_frame']} ms "
+          "(all its threads; the bot process not counted)")
     print(f"start-up to the interactive table: median {result['startup_ms_median']} ms "
           f"{result['startup_ms_runs']}   load average {result['loadavg_1m']}")
     Path(a.out).parent.mkdir(parents=True, exist_ok=True)

@@ -160,6 +160,7 @@ class App:
         accumulator = 0.0
         last = time.perf_counter()
         loop_start = last
+        cpu_start = 0.0
         while self.running and self.scenes:
             work_start = time.perf_counter()
             accumulator = self.step_frame(work_start, accumulator)
@@ -175,8 +176,10 @@ class App:
             if self.frames == 1:
                 self.interactive_at = now
                 self.stats.startup_ms = (now - self.started) * 1000
+                cpu_start = time.process_time()
             else:
                 self.stats.add(interval, work)
+                self.stats.cpu_seconds = time.process_time() - cpu_start
             if max_seconds is not None and now - loop_start > max_seconds:
                 break
         for s in reversed(self.scenes):

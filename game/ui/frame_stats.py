@@ -39,6 +39,7 @@ class FrameStats:
     work: list[float] = field(default_factory=list)  #: seconds spent updating + drawing
     present: list[float] = field(default_factory=list)  #: seconds sending frames to the screen
     hands: int = 0
+    cpu_seconds: float = 0.0  #: CPU time of the game process (all threads) over the frames
 
     def add(self, interval: float, work: float | None = None) -> None:
         self.intervals.append(interval)
@@ -63,6 +64,9 @@ class FrameStats:
             "present_ms_p50": round(percentile([x * 1000 for x in self.present], 50), 2),
             "present_ms_p99": round(percentile([x * 1000 for x in self.present], 99), 2),
             "hands": self.hands,
+            # CPU the game itself needs per frame: what the frame rate would allow on an
+            # idle machine, whatever the load of the moment
+            "cpu_ms_per_frame": round(1000 * self.cpu_seconds / len(ms), 2) if ms else 0.0,
         }
 
     def write(self, path: str | Path) -> dict[str, float | int]:
