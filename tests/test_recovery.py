@@ -20,7 +20,6 @@ import time
 import pytest
 
 from bots.random_player import random_action
-from game.commands.simulate import decision_seed
 from game.engine import Action
 from game.engine.events import Acted
 from game.session.errors import JournalError, NoHandError
@@ -28,6 +27,11 @@ from game.session.journal import Journal
 from game.session.recovery import resume
 from game.session.rules import HouseRules
 from game.session.table import SeatSpec, Table
+
+
+def decision_seed(seed: int, hand: int, decision: int) -> int:
+    return (seed << 48) ^ (hand << 16) ^ decision
+
 
 SEATS = [SeatSpec(n) for n in ("Ann", "Bob", "Cy", "Dee")]
 CASH = HouseRules(auto_rebuy=True)

@@ -107,3 +107,30 @@ def test_a_file_that_is_not_a_journal_exits_2(tmp_path):
     f.write_text("not a database" * 200)
     rc, _, err = run("--hands", "1", "--journal", str(f))
     assert rc == 2 and "not a session journal" in err
+
+
+def test_resume_mid_hand_with_thinking_bots_ends_as_the_straight_run(tmp_path):
+    """A crash mid-hand: the hand's rng is brought back by replaying its decisions."""
+    import sqlite3
+
+    lineup = "tag:hard,random,maniac:easy,station"
+    straight = run("--hands", "40", "--seed", "8", "--bots", lineup)[1]
+    j = tmp_path / "s.sqlite"
+    run("--hands", "25", "--seed", "8", "--bots", lineup, "--journal", str(j))
+    c = sqlite3.connect(j)
+    # Cut the journal three actions into hand 20, as a SIGKILL there would leave it.
+    first = c.execute("SELECT MIN(id) FROM log WHERE hand=20 AND kind='act'").fetchone()[0]
+    c.execute("DELETE FROM log WHERE id > ?", (first + 2,))
+    c.execute("DELETE FROM hands WHERE number > 20")
+    c.execute("UPDATE hands SET stacks_end=NULL WHERE number=20")
+    c.commit()
+    c.close()
+    (tmp_path / "s.phhs").write_text("")
+    from game.session.journal import Journal
+    from game.session.recovery import resume
+
+    cut = resume(Journal.open(j))
+    assert cut.hand_number == 20 and not cut.hand.is_over  # really mid-hand
+    cut.journal.close()
+    resumed = run("--hands", "40", "--journal", str(j))[1]
+    assert timeless(resumed) == timeless(straight)

@@ -2,9 +2,11 @@
 
     holdem simulate --hands N [--seed S] [--bots SPEC] [--rules FILE] [--journal FILE]
 
-Every bot's randomness is drawn from (seed, hand number, decision number in the hand), and
-each hand's deck from (seed, hand number), so a seeded session is the same whether it runs
-straight through or is killed and resumed from its journal any number of times.  With
+Every bot's randomness in a hand is drawn from one rng seeded by (seed, hand number) — a
+resume mid-hand first replays the hand's journaled decisions to bring it back to where it
+was — and each hand's deck from (seed, hand number), so a seeded session is the same
+whether it runs straight through or is killed and resumed from its journal any number of
+times.  With
 ``--journal FILE`` every command is journaled to that SQLite file and every finished hand
 is appended as PHH to ``FILE`` with the suffix ``.phhs``; a journal that already holds an
 unfinished session is resumed and played on until N hands in total (its own rules and
@@ -50,9 +52,30 @@ def _fail(message: str) -> int:
     return 2
 
 
-def decision_seed(seed: int, hand: int, decision: int) -> int:
-    """The integer seeding a bot's rng for one decision: (seed, hand, decision) -> int."""
-    return (seed << 48) ^ (hand << 16) ^ decision
+def hand_seed(seed: int, hand: int) -> int:
+    """The integer seeding the bots' rng for one hand: every decision of hand ``hand``
+    draws from it in turn, so (seed, hand number) fixes all of them."""
+    return (seed << 40) ^ hand
+
+
+def _fast_forward(table: Table, bot_objs: list[Any], rng: random.Random, random_action) -> None:
+    """Replay the decisions already made in the hand in progress on a fresh copy of it,
+    so ``rng`` is exactly where it was when the process died (bots are pure functions of
+    view and rng within a hand; their memory changes between hands only)."""
+    from game.engine.hand import Hand
+
+    h = table.hand
+    assert h is not None
+    fresh = Hand(h.config, list(h.starting_stacks), h.button, deck=list(table.deck))
+    for e in h.events:
+        if e.__class__ is not Acted:
+            continue
+        bot = bot_objs[table.hand_seats[e.seat]]
+        if bot.style == "random":
+            random_action(fresh.legal_actions(), rng)
+        else:
+            bot.decide(fresh.view(e.seat), rng)
+        fresh.apply(e.action, e.seat)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -125,7 +148,10 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     perf = time.perf_counter
     hand = table.hand
-    k = 0 if hand is None else sum(1 for e in hand.events if e.__class__ is Acted)
+    if hand is not None and not hand.is_over:
+        # Resumed mid-hand: bring the hand's rng to where the journaled decisions left it.
+        rng.seed(hand_seed(seed, table.hand_number))
+        _fast_forward(table, bot_objs, rng, random_action)
     while True:
         hand = table.hand
         if hand is None or hand.is_over:
@@ -135,13 +161,12 @@ def run(args: argparse.Namespace) -> int:
                 ev = table.start_hand()
             except NoHandError:
                 break
+            rng.seed(hand_seed(seed, table.hand_number))
             if learners:
                 feed(ev, pending)
-            k = 0
             continue
         seat = table.to_act
         bot = bot_objs[seat]
-        rng.seed(decision_seed(seed, table.hand_number, k))
         t = perf()
         if bot.style == "random":
             # The random style reads nothing but the legal actions: skip building a view.
@@ -150,7 +175,6 @@ def run(args: argparse.Namespace) -> int:
             action = bot.decide(table.view(seat), rng)
         decisions.append(perf() - t)
         ev = table.act(seat, action)
-        k += 1
         if learners:
             feed(ev, pending)
     seconds = time.perf_counter() - t0
