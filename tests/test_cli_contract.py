@@ -225,10 +225,15 @@ def test_simulate_journal_resumed_after_sigkill_ends_as_the_straight_run(tmp_pat
     proc = subprocess.Popen([str(HOLDEM), *args, "--journal", str(journal)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
+    journal_seen: float | None = None
     try:
         while proc.poll() is None and time.monotonic() < deadline:
             if history.exists() and history.read_text(errors="replace").count("\n[") >= 10:
-                break
+                break  # ten hands are in
+            if journal.exists():  # whatever the history file holds, kill soon after it starts
+                journal_seen = journal_seen or time.monotonic()
+                if time.monotonic() - journal_seen > 0.5:
+                    break
             time.sleep(0.005)
         assert proc.poll() is None, "the session ended before it could be killed: raise --hands"
         proc.send_signal(signal.SIGKILL)
