@@ -165,6 +165,9 @@ class Table:
         self._clock = ActionClock(rules.action_seconds, rules.time_bank_seconds)
         self._clock_on = self._clock.enabled
         self._freeze_out = rules.freeze_out
+        self._rebuys_ok = rules.rebuys and not rules.freeze_out
+        self._auto_below = rules.auto_rebuy_below
+        self._max_buy_in = rules.max_buy_in
         self._t0 = clock()
         self._elapsed_base = 0.0
         self.last_elapsed = 0.0  #: session clock (s) when the last hand was started
@@ -367,25 +370,21 @@ class Table:
                 self.level = level
                 ev.append(LevelUp(level, r.blinds_at(level)))
         # Auto-rebuys, then removal of those who sat out (or stayed busted) too long.
-        if self._rebuys_allowed():
-            threshold = r.auto_rebuy_below
-            for seat, p in enumerate(self.players):
-                if p is not None and p.auto_rebuy and not p.sitting_out and (
-                        p.stack < threshold or p.stack == 0):
-                    room = r.max_buy_in - p.stack
-                    if room > 0:
-                        ev.append(self._do_rebuy(seat, p, room, auto=True))
-        if not r.freeze_out:
-            for seat, p in enumerate(self.players):
-                if p is not None and (p.sitting_out or p.busted) and \
-                        p.missed >= r.sit_out_hands:
-                    ev.append(self._remove(seat, "busted" if p.busted else "sat out too long"))
+        freeze = self._freeze_out
+        rebuys = self._rebuys_ok
+        threshold, top, limit = self._auto_below, self._max_buy_in, r.sit_out_hands
         active: set[int] = set()
         waiting: set[int] = set()
         for seat, p in enumerate(self.players):
-            if p is None or p.stack == 0:
+            if p is None:
                 continue
-            if p.sitting_out and not r.freeze_out:
+            if rebuys and p.auto_rebuy and not p.sitting_out and (
+                    p.stack < threshold or p.stack == 0) and p.stack < top:
+                ev.append(self._do_rebuy(seat, p, top - p.stack, auto=True))
+            if not freeze and (p.sitting_out or p.stack == 0) and p.missed >= limit:
+                ev.append(self._remove(seat, "busted" if p.stack == 0 else "sat out too long"))
+                continue
+            if p.stack == 0 or (p.sitting_out and not freeze):
                 continue
             (waiting if p.waiting else active).add(seat)
         config = self._configs.get(self.level)
