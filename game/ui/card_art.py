@@ -35,7 +35,7 @@ def rank_label(card: str) -> str:
     return "10" if card[0] == "T" else card[0]
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=512)
 def face(card: str, width: int) -> pygame.Surface:
     """The face of ``card`` (e.g. "Ah"): corner index top-left and a large centre suit."""
     w, h = card_size(width)

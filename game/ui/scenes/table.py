@@ -70,6 +70,7 @@ class TableScene(Scene):
         self._last_surface: pygame.Surface | None = None
         self._last_heard = ""
         self._street_bets: dict[int, int] = {}  #: chips each seat put in on this street
+        self._warm: Any = None
         self.late_narrator: Any = None  #: builds the narrator after the first frame
         self._narrator_ready: Any = None
         self._frames = 0
@@ -79,6 +80,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self._last_signature = None
+        self._warm: Any = None  #: card faces still to draw ahead of time
         n = len(self.c.table.players)
         lay = layout.compute(size, n, human=self.c.human)
         self.renderer.set_layout(lay)
@@ -409,6 +411,7 @@ class TableScene(Scene):
         if self.covered:
             sig = None
         if sig is not None and sig == self._last_signature and surface is self._last_surface:
+            self._warm_up(now)
             return False
         self._last_signature = sig
         self._last_surface = surface
@@ -427,6 +430,29 @@ class TableScene(Scene):
         if self.hud is not None:
             self.hud.draw(surface, now)
         return True
+
+    def _warm_up(self, now: float, budget: float = 0.004) -> None:
+        """On idle frames, draw card faces before they are needed.
+
+        The first time a glyph is drawn at a size costs milliseconds (FreeType), so a flop
+        of three unseen cards could cost a frame; this spends a few idle milliseconds at a
+        time to have all 52 faces ready at the table's sizes.
+        """
+        import time as _time
+
+        if self._warm is None:
+            lay = self.renderer.layout
+            if lay is None:
+                return
+            widths = {lay.card_w, self.renderer.card_width(True), self.renderer.card_width(False)}
+            from game.engine.cards import DECK
+
+            self._warm = iter([(c, w) for w in sorted(widths) for c in DECK])
+        end = _time.perf_counter() + budget
+        for card, width in self._warm:
+            card_art.face(card, width)
+            if _time.perf_counter() > end:
+                return
 
     def _bar_status(self, surface: pygame.Surface, snap: TableSnap) -> None:
         """Over the disabled bar: whose turn it is, or the next deal."""
