@@ -225,7 +225,7 @@ def chaos(t: Table, hands: int, seed: int) -> None:
                     out = [i for i, p in enumerate(t.players) if p is not None and p.sitting_out]
                     t.sit_in(rng.choice(out) if out else seat)
                 elif op == "auto":
-                    t.set_auto_rebuy(seat, rng.random() < 0.5)
+                    t.set_auto_rebuy(seat, rng.random() < 0.5, rng.choice([None, 10, 60]))
                 else:
                     getattr(t, op)(seat)
             except SessionError:

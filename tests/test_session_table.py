@@ -277,6 +277,22 @@ def test_auto_rebuy_is_a_per_player_setting():
     assert t.players[2].stack == 1000
 
 
+def test_auto_rebuy_threshold_is_per_player():
+    t = Table(HouseRules(), [SeatSpec("Ann", auto_rebuy=True, auto_rebuy_below_bb=50),
+                             SeatSpec("Bob", auto_rebuy=True), SeatSpec("Cy")], seed=2)
+    t.players[0].stack = 450   # below Ann's 50 BB
+    t.players[1].stack = 450   # above the table's 20 BB
+    t.players[2].stack += 1100
+    ev = t.start_hand()
+    assert [e.seat for e in ev if isinstance(e, Rebought)] == [0]
+    fold_around(t)
+    with pytest.raises(RebuyError, match="threshold of 500 big blinds refused.*0 to 100"):
+        t.set_auto_rebuy(1, True, below_bb=500)
+    t.set_auto_rebuy(1, True, below_bb=60)
+    ev = t.start_hand()
+    assert any(isinstance(e, Rebought) and e.seat == 1 for e in ev)
+
+
 # --- sitting out -----------------------------------------------------------------------------
 
 def test_sitting_out_player_is_not_dealt_in():

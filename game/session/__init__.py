@@ -28,7 +28,8 @@ House rules — ``game.session.rules``::
 Seats and the table — ``game.session.table``::
 
     SeatSpec(name: str, kind: "human" | "bot" = "bot", style: str = "random",
-             level: str = "normal", buy_in: int | None = None, auto_rebuy: bool | None = None)
+             level: str = "normal", buy_in: int | None = None, auto_rebuy: bool | None = None,
+             auto_rebuy_below_bb: int | None = None)   # None = the house rules' default
     table = Table(rules, seats: list[SeatSpec | None], seed: int | None = None,
                   journal: Journal | None = None, clock: Callable[[], float] = time.monotonic,
                   history: path | None = None)
@@ -47,7 +48,7 @@ Seats and the table — ``game.session.table``::
     table.legal()       # LegalActions for table.to_act (its .seat is the TABLE seat)
     table.act(seat, action) -> list[Event]   # THE door: hand.apply, then journaled; raises
                                              # the engine's IllegalActionError / OutOfTurnError
-    table.rebuy(seat, amount) / table.top_up(seat) / table.set_auto_rebuy(seat, on)
+    table.rebuy(seat, amount) / table.top_up(seat) / table.set_auto_rebuy(seat, on, below_bb=None)
     table.sit_out(seat) / table.sit_in(seat) / table.leave(seat) / table.join(seat, spec)
         # each raises a typed SessionError subclass (RebuyError, SeatError) with the reason and
         # what is allowed, e.g. "rebuy refused: Bob is in a hand; rebuys happen between

@@ -88,7 +88,8 @@ def _obey(table: Table, c: Command, hands: dict[int, HandRecord]) -> list[Any]:
     if k == "leave":
         return table.leave(c.seat)  # type: ignore[arg-type]
     if k == "auto_rebuy":
-        table.set_auto_rebuy(c.seat, bool((c.data or {})["on"]))  # type: ignore[arg-type]
+        d = c.data or {}
+        table.set_auto_rebuy(c.seat, bool(d["on"]), d.get("below_bb"))  # type: ignore[arg-type]
         return []
     if k == "join":
         from .table import SeatSpec

@@ -80,6 +80,8 @@ class SeatSpec:
     level: str = "normal"
     buy_in: int | None = None
     auto_rebuy: bool | None = None
+    #: This player's auto-rebuy threshold in big blinds (None = the rules' threshold).
+    auto_rebuy_below_bb: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -96,6 +98,7 @@ class Player:
     spec: SeatSpec
     stack: int
     auto_rebuy: bool
+    auto_rebuy_below: int = 0  #: chips: auto-rebuy to the maximum below this stack
     sitting_out: bool = False
     waiting: bool = False  #: joined or returned: waits for the big blind
     missed: int = 0  #: hands in a row not dealt in while sitting out or busted
@@ -166,7 +169,6 @@ class Table:
         self._clock_on = self._clock.enabled
         self._freeze_out = rules.freeze_out
         self._rebuys_ok = rules.rebuys and not rules.freeze_out
-        self._auto_below = rules.auto_rebuy_below
         self._max_buy_in = rules.max_buy_in
         self._t0 = clock()
         self._elapsed_base = 0.0
@@ -196,7 +198,11 @@ class Table:
             raise SeatError(f"buy-in of {amount} refused for {spec.name}: allowed {lo} to {hi} "
                             f"({self.rules.min_buy_in_bb}-{self.rules.max_buy_in_bb} big blinds)")
         auto = self.rules.auto_rebuy if spec.auto_rebuy is None else spec.auto_rebuy
-        p = Player(spec, amount, auto_rebuy=auto and self._rebuys_allowed(), bought_in=amount)
+        below = self.rules.auto_rebuy_below
+        if spec.auto_rebuy_below_bb is not None:
+            below = self._check_threshold(spec.name, spec.auto_rebuy_below_bb)
+        p = Player(spec, amount, auto_rebuy=auto and self._rebuys_allowed(),
+                   auto_rebuy_below=below, bought_in=amount)
         p.waiting = not initial
         self.players[seat] = p
         self.ledger.chips_start += amount
@@ -329,13 +335,24 @@ class Table:
         self._log("top_up", seat)
         return [self._do_rebuy(seat, p, room, auto=False)]
 
-    def set_auto_rebuy(self, seat: int, on: bool) -> None:
-        """The per-player auto-rebuy switch."""
+    def _check_threshold(self, name: str, below_bb: int) -> int:
+        top = self.rules.max_buy_in_bb
+        if isinstance(below_bb, bool) or not isinstance(below_bb, int) or \
+                not 0 <= below_bb <= top:
+            raise RebuyError(f"auto-rebuy threshold of {below_bb!r} big blinds refused for "
+                             f"{name}: allowed 0 to {top} (the maximum buy-in)")
+        return below_bb * self.rules.big_blind_chips
+
+    def set_auto_rebuy(self, seat: int, on: bool, below_bb: int | None = None) -> None:
+        """The per-player auto-rebuy switch and, optionally, its threshold in big blinds."""
         p = self._player(seat)
         if on and not self._rebuys_allowed():
             raise RebuyError("auto-rebuy refused: there are no rebuys at this table")
-        self._log("auto_rebuy", seat, {"on": on})
+        below = None if below_bb is None else self._check_threshold(p.name, below_bb)
+        self._log("auto_rebuy", seat, {"on": on, "below_bb": below_bb})
         p.auto_rebuy = on
+        if below is not None:
+            p.auto_rebuy_below = below
 
     # ------------------------------------------------------------------ hands
     def _elapsed(self) -> float:
@@ -372,14 +389,14 @@ class Table:
         # Auto-rebuys, then removal of those who sat out (or stayed busted) too long.
         freeze = self._freeze_out
         rebuys = self._rebuys_ok
-        threshold, top, limit = self._auto_below, self._max_buy_in, r.sit_out_hands
+        top, limit = self._max_buy_in, r.sit_out_hands
         active: set[int] = set()
         waiting: set[int] = set()
         for seat, p in enumerate(self.players):
             if p is None:
                 continue
             if rebuys and p.auto_rebuy and not p.sitting_out and (
-                    p.stack < threshold or p.stack == 0) and p.stack < top:
+                    p.stack < p.auto_rebuy_below or p.stack == 0) and p.stack < top:
                 ev.append(self._do_rebuy(seat, p, top - p.stack, auto=True))
             if not freeze and (p.sitting_out or p.stack == 0) and p.missed >= limit:
                 ev.append(self._remove(seat, "busted" if p.stack == 0 else "sat out too long"))
