@@ -134,3 +134,26 @@ def test_resume_mid_hand_with_thinking_bots_ends_as_the_straight_run(tmp_path):
     cut.journal.close()
     resumed = run("--hands", "40", "--journal", str(j))[1]
     assert timeless(resumed) == timeless(straight)
+
+
+def test_classic_limit_rules_play_a_fixed_limit_freeze_out(tmp_path):
+    f = tmp_path / "classic.toml"
+    f.write_text('preset = "Classic limit"\n')
+    rc, d, _ = run("--hands", "300", "--seed", "5", "--bots", "random,station,maniac",
+                   "--rules", str(f))
+    assert rc == 0 and d["rebuy_chips"] == 0 and d["chips_start"] == 3000
+    assert d["chips_end"] == 3000 - d["rake"]
+
+
+def test_hand_history_of_a_simulated_session_replays_with_holdem_replay(tmp_path):
+    j = tmp_path / "s.sqlite"
+    rc, d, _ = run("--hands", "60", "--seed", "3", "--bots", "random,lag,rock", "--journal",
+                   str(j))
+    assert rc == 0
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["replay", str(tmp_path / "s.phhs")]) == 0
+    lines = [json.loads(x) for x in out.getvalue().splitlines()]
+    assert len(lines) == 60 and not any("error" in x for x in lines)
+    # The last hand's finishing stacks are the players' stacks at the end.
+    assert sorted(lines[-1]["finishing_stacks"]) == sorted(p["stack"] for p in d["players"])
