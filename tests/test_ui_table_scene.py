@@ -196,3 +196,31 @@ def test_resizing_the_window_lays_the_table_out_again(screen):
     scene.resize((1920, 1080))
     assert scene.renderer.layout.size == (1920, 1080)
     assert scene.bar.rect.bottom == 1080
+
+
+def test_pause_stops_the_bots_and_the_action_clock(screen):
+    from game.ui.game_clock import PausableClock
+
+    clock_src = [5000.0]
+    game_clock = PausableClock(lambda: clock_src[0])
+    rules = HouseRules().replace(bots=("random:normal",))
+    table, human, looks = build_table(rules, seats=4, spectate=False, seed=17, clock=game_clock)
+    c = Controller(table, human=human, speed=1000.0, seed=17)
+    scene = TableScene(c, looks=looks)
+    scene.resize(SIZE)
+    clock = Clock()
+    assert run_until(scene, screen, lambda: my_turn(scene), clock)
+    before = table.clock_left()
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, unicode="p", mod=0),
+                 clock())
+    assert c.paused and game_clock.paused
+    clock_src[0] += 120.0  # two minutes away from the table
+    for _ in range(20):
+        now = clock()
+        scene.update(now, 1 / 120)
+        scene.draw(screen, now)
+    assert my_turn(scene)  # nobody acted for the human, nothing timed out
+    assert table.clock_left().action_left == before.action_left
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, unicode="p", mod=0),
+                 clock())
+    assert not c.paused and not game_clock.paused

@@ -147,7 +147,7 @@ class Controller:
         if not self.in_hand:
             self._between_hands(now)
             return
-        self.emit(self.table.tick(now))
+        self.emit(self.table.tick())  # the table's own (pausable) clock
         if not self.in_hand:
             self._hand_over(now)
             return
@@ -172,6 +172,14 @@ class Controller:
             self.needs_rebuy = True
             return
         self.deal(now)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume: bots stop, and the action clock stops with them."""
+        self.paused = paused
+        clock = getattr(self.table, "clock", None)
+        fn = getattr(clock, "pause" if paused else "resume", None)
+        if fn is not None:
+            fn()
 
     def deal_soon(self) -> None:
         """Deal the next hand now instead of waiting out the pause ("deal", "next hand")."""

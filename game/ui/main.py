@@ -25,8 +25,11 @@ class Launcher:
 
         rules = rules or self.rules
         self.rules = rules
+        from .game_clock import PausableClock
+
+        clock = PausableClock()  # the action clock stops while the game is paused
         if resume:
-            table, human, looks = resume_table()
+            table, human, looks = resume_table(clock)
             rules = table.rules
         else:
             # the human's games are journaled: a crash or a quit can be resumed next time
@@ -37,7 +40,8 @@ class Launcher:
                 except Exception as e:  # noqa: BLE001 - no journal: play on, say so
                     self.notice = f"this game is not saved ({e})"
             table, human, looks = build_table(rules, seats=rules.seats, spectate=spectate,
-                                              seed=self.args.seed, journal=journal)
+                                              seed=self.args.seed, journal=journal,
+                                              clock=clock)
         ctl = Controller(
             table,
             human=human,

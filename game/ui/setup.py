@@ -136,13 +136,16 @@ def can_resume() -> bool:
         return False
 
 
-def resume_table() -> tuple[Any, int | None, dict[int, Any]]:
+def resume_table(clock: Any = None) -> tuple[Any, int | None, dict[int, Any]]:
     """The journaled session's table exactly as it stood (the session's recovery)."""
+    import time
+
     from game.session.journal import Journal
     from game.session.recovery import resume
 
     path = journal_path()
-    table = resume(Journal.open(path), history=path.with_suffix(".phhs"))
+    table = resume(Journal.open(path), history=path.with_suffix(".phhs"),
+                   clock=clock or time.monotonic)
     human, looks = looks_of(table)
     return table, human, looks
 
@@ -157,7 +160,8 @@ def new_journal() -> Any:
 
 
 def build_table(
-    rules: Any, *, seats: int, spectate: bool, seed: int | None, journal: Any = None
+    rules: Any, *, seats: int, spectate: bool, seed: int | None, journal: Any = None,
+    clock: Any = None,
 ) -> tuple[Any, int | None, dict[int, Any]]:
     """(table, human seat or None, seat -> look) for a new session."""
     from game.session.table import SeatSpec, Table
@@ -177,5 +181,6 @@ def build_table(
     history = None
     if journal is not None:
         history = Path(journal.path).with_suffix(".phhs")
-    table = Table(rules, specs, seed=seed, journal=journal, history=history)
+    extra = {"clock": clock} if clock is not None else {}
+    table = Table(rules, specs, seed=seed, journal=journal, history=history, **extra)
     return table, (None if spectate else 0), looks

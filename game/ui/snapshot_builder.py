@@ -250,7 +250,7 @@ def build(
         legal = table.legal()
     clock = None
     if actor is not None:
-        cs = table.clock_left(now) if hasattr(table, "clock_left") else None
+        cs = table.clock_left() if hasattr(table, "clock_left") else None
         if cs is not None:
             rules = table.rules
             total = float(getattr(rules, "action_seconds", 30.0)) or 1.0

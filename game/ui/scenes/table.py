@@ -123,6 +123,9 @@ class TableScene(Scene):
         if self.hud is not None and self.hud.handle(event, now):
             return
         if event.type == pygame.KEYDOWN and self.bar.typed is None:
+            if event.key == pygame.K_p:
+                self.c.set_paused(not self.c.paused)
+                return
             opener = {
                 pygame.K_o: "options",
                 pygame.K_h: "history",
@@ -160,7 +163,7 @@ class TableScene(Scene):
             elif name == "back" and seat is not None:
                 self.c.emit(self.c.table.sit_in(seat))
             elif name == "pause":
-                self.c.paused = not self.c.paused
+                self.c.set_paused(not self.c.paused)
             elif name == "options":
                 self.open("options")
         except SessionError as e:
@@ -391,6 +394,7 @@ class TableScene(Scene):
             self.c.finished,
             self.c.hands_done,
             self.size,
+            self.c.paused,
         )
 
     def draw(self, surface: pygame.Surface, now: float) -> bool | None:
@@ -429,6 +433,12 @@ class TableScene(Scene):
             )
         if self.hud is not None:
             self.hud.draw(surface, now)
+        if self.c.paused:
+            r = pygame.Rect(0, 0, theme.scale(420, size), theme.scale(70, size))
+            r.center = (size[0] // 2, size[1] // 2 - theme.scale(40, size))
+            panel(surface, r, alpha=230, edge=theme.GOLD, radius=theme.scale(14, size))
+            text(surface, "Paused — P (or “pause”) resumes", r.center, theme.scale(20, size),
+                 theme.GOLD, bold=True, anchor="center")
         return True
 
     def _warm_up(self, now: float, budget: float = 0.004) -> None:
