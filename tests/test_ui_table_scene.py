@@ -224,3 +224,31 @@ def test_pause_stops_the_bots_and_the_action_clock(screen):
     scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, unicode="p", mod=0),
                  clock())
     assert not c.paused and not game_clock.paused
+
+
+def test_escape_asks_before_leaving_and_y_leaves(screen):
+    scene = make_scene(seed=19)
+    ev = pygame.event.Event
+    scene.handle(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0), 10.0)
+    dialog = scene.push
+    assert dialog is not None and not scene.done
+    dialog.resize(SIZE)
+    dialog.handle(ev(pygame.KEYDOWN, key=pygame.K_n, unicode="n", mod=0), 10.0)
+    assert dialog.done and not scene.done
+    scene.push = None
+    scene.handle(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0), 10.0)
+    scene.push.resize(SIZE)
+    scene.push.handle(ev(pygame.KEYDOWN, key=pygame.K_y, unicode="y", mod=0), 10.0)
+    assert scene.done
+
+
+def test_escape_cancels_a_pending_all_in_before_anything_else(screen):
+    scene = make_scene(seed=20)
+    clock = Clock()
+    assert run_until(scene, screen, lambda: my_turn(scene), clock)
+    ev = pygame.event.Event
+    t = clock() + 1.0
+    scene.handle(ev(pygame.KEYDOWN, key=pygame.K_a, unicode="a", mod=0), t)
+    assert scene.bar.pending is not None
+    scene.handle(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0), t)
+    assert scene.bar.pending is None and scene.push is None

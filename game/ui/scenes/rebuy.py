@@ -57,6 +57,10 @@ class RebuyScene(Dialog):
         rules = self.c.table.rules
         allowed = rules.rebuys and not rules.freeze_out
         lo, hi = self.room()
+        if "sitout" in self.buttons:
+            p = self.player
+            self.buttons["sitout"].label = (
+                "I'm back" if p is not None and getattr(p, "sitting_out", False) else "Sit out")
         if "rebuy" in self.buttons:
             self.buttons["rebuy"].label = f"Add {self.amount:,}"
             self.buttons["rebuy"].enabled = allowed and hi >= lo and not self.c.in_hand
@@ -70,7 +74,11 @@ class RebuyScene(Dialog):
             elif name == "topup":
                 self.c.emit(t.top_up(self.seat))
             elif name == "sitout":
-                self.c.emit(t.sit_out(self.seat))
+                p = self.player
+                if p is not None and getattr(p, "sitting_out", False):
+                    self.c.emit(t.sit_in(self.seat))
+                else:
+                    self.c.emit(t.sit_out(self.seat))
             elif name == "close":
                 self.done = True
                 self.c.needs_rebuy = False

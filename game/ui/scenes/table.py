@@ -135,8 +135,11 @@ class TableScene(Scene):
             if opener:
                 self.open(opener)
                 return
-            if event.key == pygame.K_ESCAPE and self.bar.pending is None and self.spectate:
-                self.done = True
+            if event.key == pygame.K_ESCAPE and self.bar.pending is None and not (
+                    self.hud is not None and self.hud.help_open):
+                from .leave import LeaveScene
+
+                self.push = LeaveScene(self)
                 return
         if self.c.human is not None:
             action = self.bar.handle(event, now)
