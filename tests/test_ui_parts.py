@@ -213,3 +213,32 @@ def test_a_dead_bot_process_falls_back_to_a_thread():
     assert "restarted on a thread" in c.message or c.hands_done == 1
     table.check_chips()
     c.close()
+
+
+# ----- what the table shows ---------------------------------------------------------------
+
+def test_side_pots_appear_once_the_bets_are_gathered():
+    import random
+
+    from game.engine.config import HandConfig
+    from game.engine.deck import shuffled_deck
+    from game.engine.hand import Hand
+    from game.ui.snapshot_builder import collected_pots
+
+    hand = Hand(HandConfig.no_limit(5, 10), [100, 400, 400], button=0,
+                deck=shuffled_deck(random.Random(1)))
+    assert collected_pots(hand) == ()  # blinds in front of the players are no pot yet
+    hand.apply(Action.all_in())  # button shoves 100
+    hand.apply(Action.raise_to(300))  # small blind raises
+    assert collected_pots(hand) == ()  # an uncalled raise is not a side pot
+    hand.apply(Action.call())  # big blind calls 300: the street ends
+    assert collected_pots(hand) == (300, 400)  # main 3 x 100, side 2 x 200
+
+
+def test_hand_words_before_and_after_the_flop():
+    from game.ui.snapshot_builder import hand_words
+
+    assert hand_words(("Qs", "Qd"), ()) == "pocket queens"
+    assert hand_words(("9h", "Tc"), ()) == "ten-nine"
+    assert hand_words(("9h", "Tc"), ("Jd", "Qs", "Kh")) == "straight, king high"
+    assert hand_words(("??", "??"), ()) == ""
