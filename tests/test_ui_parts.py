@@ -242,3 +242,18 @@ def test_hand_words_before_and_after_the_flop():
     assert hand_words(("9h", "Tc"), ()) == "ten-nine"
     assert hand_words(("9h", "Tc"), ("Jd", "Qs", "Kh")) == "straight, king high"
     assert hand_words(("??", "??"), ()) == ""
+
+
+def test_dirty_rects_cover_the_changed_tiles_and_nothing_else():
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        nx, ny = int(rng.integers(1, 12)), int(rng.integers(1, 9))
+        m = rng.random((nx, ny)) < 0.35
+        w, h = nx * 8 - int(rng.integers(0, 8)), ny * 8 - int(rng.integers(0, 8))
+        painted = np.zeros((nx, ny), int)
+        for r in dirty_rects(m, 8, (w, h)):
+            for tx in range(r.x // 8, (r.right + 7) // 8):
+                for ty in range(r.y // 8, (r.bottom + 7) // 8):
+                    painted[tx, ty] += 1
+        assert ((painted > 0) == m).all()
+        assert painted.max() <= 1  # no tile sent twice

@@ -18,29 +18,48 @@ FULL_SHARE = 0.6
 
 
 def dirty_rects(changed: np.ndarray, tile: int, size: tuple[int, int]) -> list[pygame.Rect]:
-    """Rects covering the changed tiles; ``changed`` is (tiles_x, tiles_y) booleans.
+    """Rects covering exactly the changed tiles; ``changed`` is (tiles_x, tiles_y) booleans.
+
+    Runs of changed tiles in a row become one rect, and a run with the same span as the
+    run right above it extends that rect downwards: a moving chip stack or a card is sent
+    as one rect, not one per tile row (every rect is a request to the X server).
 
     >>> m = np.zeros((4, 2), bool); m[1, 0] = m[2, 0] = m[3, 1] = True
     >>> [tuple(r) for r in dirty_rects(m, 10, (40, 20))]
     [(10, 0, 20, 10), (30, 10, 10, 10)]
+    >>> m = np.zeros((4, 3), bool); m[1:3, 0:3] = True
+    >>> [tuple(r) for r in dirty_rects(m, 10, (40, 30))]
+    [(10, 0, 20, 30)]
     """
     w, h = size
     out: list[pygame.Rect] = []
+    open_runs: dict[tuple[int, int], pygame.Rect] = {}  #: (start, end) -> rect growing down
     nx, ny = changed.shape
     for ty in range(ny):
         col = changed[:, ty]
-        if not col.any():
-            continue
+        runs: list[tuple[int, int]] = []
         x = 0
         while x < nx:
             if col[x]:
                 start = x
                 while x < nx and col[x]:
                     x += 1
-                px, py = start * tile, ty * tile
-                out.append(pygame.Rect(px, py, min(w, x * tile) - px, min(h, py + tile) - py))
+                runs.append((start, x))
             else:
                 x += 1
+        py = ty * tile
+        bottom = min(h, py + tile)
+        still: dict[tuple[int, int], pygame.Rect] = {}
+        for run in runs:
+            rect = open_runs.get(run)
+            if rect is not None and rect.bottom == py:
+                rect.h = bottom - rect.y
+            else:
+                px = run[0] * tile
+                rect = pygame.Rect(px, py, min(w, run[1] * tile) - px, bottom - py)
+                out.append(rect)
+            still[run] = rect
+        open_runs = still
     return out
 
 
