@@ -280,3 +280,25 @@ def test_freeze_out_snapshot_keeps_places_and_levels(tmp_path, monkeypatch):
     assert t.over
     again = resume(Journal.open(tmp_path / "s.sqlite"))
     assert state(again) == state(t) and again.winner == t.winner
+
+
+def test_kill_between_the_last_action_and_the_phh_append_at_a_snapshot_hand(tmp_path,
+                                                                           monkeypatch):
+    """The hand is over in the journal, its PHH entry and snapshot were never written, and
+    a resume without the history file (a look at the table) comes first: the next resume
+    with the history file still writes the hand."""
+    monkeypatch.setattr("game.session.table.SNAPSHOT_EVERY", 5)
+    h = tmp_path / "s.phhs"
+    t = Table(CASH, SEATS, seed=8, journal=Journal.open(tmp_path / "s.sqlite"), history=h)
+    play(t, 10)
+    text = h.read_text()
+    h.write_text(text[:text.index("[10]\n")])
+    c = sqlite3.connect(tmp_path / "s.sqlite")
+    c.execute("DELETE FROM snapshots WHERE hand = 10")
+    c.commit()
+    c.close()
+    resume(Journal.open(tmp_path / "s.sqlite"))  # no history file: must not snapshot hand 10
+    again = resume(Journal.open(tmp_path / "s.sqlite"), history=h)
+    assert state(again) == state(t)
+    heads = [ln for ln in h.read_text().splitlines() if ln.startswith("[")]
+    assert heads == [f"[{i}]" for i in range(1, 11)]

@@ -67,3 +67,30 @@ def test_hand_number_and_player_names_are_recorded(tmp_path):
     assert first.extra["hand"] == 1 and second.extra["hand"] == 2
     # p1 is left of the button; the button (seat 0 in hand 1) is last.
     assert first.extra["players"] == ["Cy", "Dee", "Ann"]
+
+
+def test_a_history_file_a_crash_left_untidy_is_made_whole_and_ordered(tmp_path):
+    from game.session.history import HistoryFile
+
+    f = tmp_path / "h.phhs"
+    t = Table(HouseRules(auto_rebuy=True), [SeatSpec("Ann"), SeatSpec("Bob")], seed=2, history=f)
+    play(t, 4)
+    text = f.read_text()
+    entries = text.split("\n\n")[:-1]
+    assert len(entries) == 4
+    # a duplicate, hands out of order and a last entry cut short by a kill
+    f.write_text("\n\n".join([entries[0], entries[2], entries[1], entries[1]]) + "\n\n"
+                 + entries[3][:40])
+    assert HistoryFile(f).tidy() == {1, 2, 3}
+    assert f.read_text() == "\n\n".join(entries[:3]) + "\n\n"
+
+
+def test_a_glued_entry_after_a_broken_line_is_dropped(tmp_path):
+    from game.session.history import HistoryFile
+
+    f = tmp_path / "h.phhs"
+    t = Table(HouseRules(auto_rebuy=True), [SeatSpec("Ann"), SeatSpec("Bob")], seed=2, history=f)
+    play(t, 3)
+    entries = f.read_text().split("\n\n")[:-1]
+    f.write_text(entries[0] + "\n\n" + entries[1][:30] + entries[2] + "\n\n")
+    assert HistoryFile(f).tidy() == {1}

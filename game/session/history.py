@@ -9,6 +9,7 @@ back to the same finishing stacks.  The session adds the hand number and player 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -30,6 +31,10 @@ def hand_history(hand: Hand, names: Sequence[str] = (), number: int | None = Non
     return history_from_hand(hand, extra=extra)
 
 
+_HEAD = re.compile(r"^\[(\d+)\]\n", re.MULTILINE)
+_ANY_HEAD = re.compile(r"\[\d+\]\n")
+
+
 class HistoryFile:
     """Appends hands to a ``.phhs`` file as ``[N]`` tables (N = the session's hand number)."""
 
@@ -47,10 +52,41 @@ class HistoryFile:
 
     def hands_written(self) -> set[int]:
         """Hand numbers already in the file (to append what a crash left out)."""
+        return set(self._blocks()[0])
+
+    def _blocks(self) -> tuple[dict[int, str], bool]:
+        """Whole ``[N]`` entries by hand number (first copy kept), and whether the file
+        holds anything else: a duplicate, an entry cut short, or hands out of order."""
         if not self.path.exists():
-            return set()
-        out = set()
-        for line in self.path.read_text(encoding="utf-8").splitlines():
-            if line.startswith("[") and line.endswith("]") and line[1:-1].isdigit():
-                out.add(int(line[1:-1]))
-        return out
+            return {}, False
+        text = self.path.read_text(encoding="utf-8")
+        blocks: dict[int, str] = {}
+        untidy = False
+        last = 0
+        heads = [(m.start(), int(m.group(1))) for m in _HEAD.finditer(text)]
+        if (heads and heads[0][0] != 0) or (text and not heads):
+            untidy = True
+        for k, (i, n) in enumerate(heads):
+            end = heads[k + 1][0] if k + 1 < len(heads) else len(text)
+            block = text[i:end]
+            # Cut short (no closing blank line, or the next entry glued to a broken line),
+            # or a second copy of a hand.
+            if not block.endswith("\n\n") or len(_ANY_HEAD.findall(block)) != 1 or n in blocks:
+                untidy = True
+                continue
+            if n < last:
+                untidy = True
+            last = max(last, n)
+            blocks[n] = block
+        return blocks, untidy
+
+    def tidy(self) -> set[int]:
+        """Make the file hold each finished hand once, whole, in order (after a crash):
+        an entry a kill cut short or wrote twice is dropped; the file is replaced
+        atomically.  Returns the hand numbers it holds."""
+        blocks, untidy = self._blocks()
+        if untidy:
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            tmp.write_text("".join(blocks[n] for n in sorted(blocks)), encoding="utf-8")
+            tmp.replace(self.path)
+        return set(blocks)

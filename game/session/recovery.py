@@ -53,9 +53,8 @@ class _Repair:
                                f"says {list(rec.stacks_end)}")
 
     def save_snapshot(self, hand: int, data: dict[str, Any]) -> None:
-        if self.journal.conn.execute("SELECT 1 FROM snapshots WHERE hand=?",
-                                     (hand,)).fetchone() is None:
-            self.journal.save_snapshot(hand, data, self.command_id)
+        """Snapshots are written by a live table only: one written here could stand for
+        hands whose PHH this replay (perhaps without a history file) never wrote."""
 
     command_id = 0
 
@@ -117,10 +116,15 @@ def resume(
     rec = journal.session()
     table = Table(rec.rules, list(rec.seats), seed=rec.seed, journal=None, clock=clock,
                   history=history)
+    done: set[int] = set()
     if history is not None:
-        table.history_done = HistoryFile(history).hands_written()
+        done = HistoryFile(history).tidy()
+        table.history_done = done
     start_id = 0
     snap = None if (full or listener is not None) else journal.latest_snapshot()
+    if snap is not None and history is not None and \
+            not set(range(1, snap[1]["hand_number"] + 1)) <= done:
+        snap = None  # hands before the snapshot are missing from the PHH file: replay all
     if snap is not None:
         start_id, data = snap
         table.restore(data)
@@ -142,6 +146,8 @@ def resume(
                                f"does not replay: {e}") from None
         if listener is not None:
             listener(events)
+    if history is not None:
+        HistoryFile(history).tidy()  # hands the replay appended go back in order
     table._elapsed_base = elapsed
     table._t0 = clock()
     table.history_done = set()
