@@ -74,6 +74,8 @@ class Controller:
     finished: bool = False
     hands_done: int = 0
     paused: bool = False
+    #: Stop advancing without showing "Paused" (screenshots, tests).
+    hold: bool = False
     needs_rebuy: bool = False
 
     def __post_init__(self) -> None:
@@ -142,7 +144,7 @@ class Controller:
         self._updates += 1
         if self._updates == 2 and self.bot_process:
             _ = self.host  # start the bot process after the first frame is on screen
-        if self.finished or self.paused:
+        if self.finished or self.paused or self.hold:
             return
         if not self.in_hand:
             self._between_hands(now)

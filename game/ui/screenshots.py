@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
         return facing_postflop()
 
     sh.run_until(keep_going)
-    c.paused = True  # freeze the bots while the pictures are taken
+    c.hold = True  # freeze the bots while the pictures are taken
     for _ in range(90):
         sh.frame()
     scene.bar.press("preset3", sh.t)  # ¾ pot on the slider
@@ -143,7 +143,7 @@ def main(argv: list[str]) -> int:
     scene.hud.help_open = False
 
     # 5. rebuy dialog, 6. history, 7. stats (after a few more hands)
-    c.paused = False
+    c.hold = False
 
     def hands_done() -> bool:
         keep_going_fold()
@@ -160,7 +160,7 @@ def main(argv: list[str]) -> int:
             c.needs_rebuy = False
 
     sh.run_until(hands_done)
-    c.paused = True
+    c.hold = True
     hist = sh.open(scene, "history")
     hist.step = max(0, len(hist.lines()) // 2)
     sh.save("06-history")
@@ -191,7 +191,7 @@ def main(argv: list[str]) -> int:
     sh.app.push(spec)
     sc = spec.c
     sh.run_until(lambda: spec.memory.hand_over and len(spec.memory.shown) >= 2)
-    sc.paused = True
+    sc.hold = True
     for _ in range(40):
         sh.frame()
     sh.save("10-spectate-showdown")
