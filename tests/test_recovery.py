@@ -174,11 +174,11 @@ def test_sigkill_at_random_points_resumes_exactly_with_no_chip_lost(tmp_path):
     mid_hand = 0
     kills = 0
     last_rows = 0
-    for _ in range(6):
+    while kills < 6 or (mid_hand == 0 and kills < 12):
         p = _simulate(f, hands)
         # Kill after a random number of new journal rows (machine-speed independent); the
         # exact instant within the command stream is wherever the process happens to be.
-        target = last_rows + rng.randint(30, 1200)
+        target = last_rows + rng.randint(30, 700)
         deadline = time.monotonic() + 120
         while _rows(f) < target and p.poll() is None and time.monotonic() < deadline:
             time.sleep(0.005)
@@ -191,8 +191,9 @@ def test_sigkill_at_random_points_resumes_exactly_with_no_chip_lost(tmp_path):
         t = resume(Journal.open(f))  # checks every chip against the ledger
         mid_hand += t.hand is not None and not t.hand.is_over
         assert t.chips_in_play() == t.ledger.expected
-    assert kills == 6
-    assert mid_hand >= 1
+        t.journal.close()
+    assert kills >= 6
+    assert mid_hand >= 1  # 12 kills all between hands: about 1 in a million
     p = _simulate(f, hands)
     out, err = p.communicate(timeout=300)
     assert p.returncode == 0, err
