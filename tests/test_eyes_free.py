@@ -452,8 +452,8 @@ def test_deal_starts_the_next_hand(played):
 
 # ----- 2. narration ----------------------------------------------------------------------------
 def test_narration_says_the_cards_the_board_the_turn_and_the_result(played):
-    from game.engine.events import BoardDealt, HoleDealt, PotAwarded
     from game.engine.cards import card_name
+    from game.engine.events import BoardDealt, HoleDealt, PotAwarded
 
     lines = played.lines()
     text = "\n".join(lines)
@@ -503,7 +503,8 @@ def test_questions_are_answered_aloud_without_acting(played):
     assert pot.reply == f"the pot is {pot.pot_before}"
     owe = by["how much to call"]
     la = owe.legal_before
-    assert owe.reply == (f"{la.to_call} to call" if la.to_call else "nothing to call: you can check")
+    free = "nothing to call: you can check"
+    assert owe.reply == (f"{la.to_call} to call" if la.to_call else free)
     mine = by["what do I have"]
     hole = next(e for n, e in played.events if n == mine.hand and type(e).__name__ == "HoleDealt"
                 and e.seat == played.human)
@@ -523,3 +524,44 @@ def test_check_facing_a_bet_is_refused_aloud_and_changes_nothing(played):
     assert s.acts_after == s.acts_before
     assert s.stacks_after == s.stacks_before and s.pot_after == s.pot_before
     assert any(r.utterance.text == s.reply for r in played.spoken), played.lines()
+
+
+# ----- 5. the first words after the microphone opens ------------------------------------------
+FIRST_WORDS = [("en", "call"), ("en-gb-x-rp", "all in")]
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "the recognizer's first utterance is decoded before its cepstral mean has adapted: "
+    "'call' comes out 'fold' at confidence 0.95 (requested from the recognizer engineer in "
+    "/tmp/requests.md, 06:06)"))
+@pytest.mark.parametrize(("voice", "words"), FIRST_WORDS, ids=[f"{v}-{w}" for v, w in FIRST_WORDS])
+def test_the_first_command_after_the_microphone_opens_is_not_a_wrong_action(tmp_path, voice,
+                                                                             words):
+    """Eyes-free, the first thing a player says is often their first action: it must be heard
+    as said, or not acted on (not understood, or low confidence so the game asks "yes?")."""
+    pytest.importorskip("pocketsphinx")
+    from voice.intents import Unknown
+    from voice.listener import Heard, Listener
+    from voice.parser import parse
+    from voice.recognizers import open_recognizer
+    from voice.resolver import ResolveContext
+
+    cfg = SCRIPT["voice"]
+    clip = read_wav(synthesize(words, tmp_path / "first.wav", voice=voice, wpm=cfg["wpm"],
+                               noise_dbfs=cfg["noise_dbfs"], seed=1))[0]
+    room = SpeakingRoom(cfg["noise_dbfs"], seed=3, pace=8.0)
+    listener = Listener(lambda: open_recognizer("pocketsphinx"), source=room).start()
+    room.say(clip)
+    heard: list[Heard] = []
+    deadline = time.monotonic() + 20
+    while not heard and time.monotonic() < deadline:
+        heard = [e for e in listener.poll() if isinstance(e, Heard)]
+        time.sleep(0.01)
+    listener.stop()
+    assert heard, f"nothing was heard for {words!r}"
+    h = heard[0]
+    got, meant = parse(h.text), parse(words)
+    asks = h.confidence < ResolveContext().min_confidence
+    assert got == meant or isinstance(got, Unknown) or asks, (
+        f"{voice} said {words!r}, heard {h.text!r} at confidence {h.confidence}: "
+        f"that would {got} without asking")
