@@ -324,3 +324,27 @@ def test_options_microphone_test_reports_its_status_without_blocking(screen):
     assert s.mic_label.get_title() == s.mic_test.message[:90]
     assert 0.0 <= s.mic_test.level <= 1.0
     s.close()
+
+
+def test_options_closed_at_the_table_apply_chat_and_voice_at_once(screen):
+    from game.ui.scenes.table import TableScene
+    from game.ui.settings import UiSettings
+    from game.ui.talk import TableVoice
+
+    c = controller(seed=23)
+    voice = TableVoice.start(UiSettings(narration=False, bot_voices=False, chat_level=2),
+                             c.table, c.human, 23, spectate=False)
+    scene = TableScene(c, narrator=voice)
+    scene.resize(SIZE)
+    scene.open("options")
+    opts = scene.push
+    opts.resize(SIZE)
+    opts._set_setting("chat_level", 0)
+    opts._set_setting("narration", True)
+    key(opts, pygame.K_ESCAPE)
+    assert opts.done
+    assert voice.narration is True
+    if voice.director is not None:
+        assert int(voice.director.level) == 0
+    voice.close()
+    c.close()

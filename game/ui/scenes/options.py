@@ -66,6 +66,9 @@ class OptionsScene(Scene):
         self.status: Any = None
         self.tab = 0
         self.message = ""
+        #: Called with the window settings when the player leaves the options (the table
+        #: applies voice, sound and chat changes at once).
+        self.on_close: Any = None
 
     # ----- building -------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -372,6 +375,8 @@ class OptionsScene(Scene):
 
     def _back(self) -> None:
         self.close()
+        if self.on_close is not None:
+            self.on_close(self.settings)
         if self.launcher is not None:
             self.launcher.rules = self.rules
         self.done = True

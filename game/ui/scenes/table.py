@@ -150,6 +150,23 @@ class TableScene(Scene):
                 elif self.hud is not None:
                     self.hud.link.acted_by_hand()
 
+    def apply_settings(self, settings: Any) -> None:
+        """Voice, sound and chat settings take effect at once (house rules next game)."""
+        n = self.narrator
+        if n is not None:
+            n.narration = bool(settings.narration) and not self.spectate
+            n.bot_voices = bool(settings.bot_voices)
+            director = getattr(n, "director", None)
+            if director is not None:
+                director.set_level(int(settings.chat_level))
+        if self.sounds is not None:
+            if settings.sounds and not self.sounds.bank:
+                from ..sound import Sounds
+
+                self.sounds = Sounds.start(mute=self.spectate)
+            else:
+                self.sounds.enabled = bool(settings.sounds) and bool(self.sounds.bank)
+
     def table_command(self, kind: Any) -> None:
         """A spoken table command ("deal", "rebuy", "sit out", "pause", "options")."""
         from game.session.errors import SessionError
@@ -178,6 +195,7 @@ class TableScene(Scene):
             from .options import OptionsScene
 
             self.push = OptionsScene(self.c.table.rules, in_game=True)
+            self.push.on_close = self.apply_settings
         elif name == "history":
             from .history import HistoryScene
 
