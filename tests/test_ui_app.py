@@ -1,0 +1,70 @@
+"""The window's scene stack driven through the real App loop with posted events:
+start screen -> Play -> the table -> Esc -> leave -> start screen -> Q quits."""
+
+from __future__ import annotations
+
+import os
+import time
+from types import SimpleNamespace
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+
+from game.session.rules import HouseRules
+
+
+def post_key(key: int, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=unicode, mod=0))
+
+
+def frames(app, n: int = 3) -> None:
+    acc = 0.0
+    for _ in range(n):
+        acc = app.step_frame(time.perf_counter(), acc + 1 / 60)
+        time.sleep(0.005)
+
+
+def test_start_play_leave_and_quit_through_the_app(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.main import Launcher
+    from game.ui.scenes.start import StartScene
+    from game.ui.scenes.table import TableScene
+
+    args = SimpleNamespace(seed=3, speed=100.0, hands=None, voice="off", spectate=False)
+    launcher = Launcher(HouseRules().replace(bots=("random:normal",)), args)
+    app = App(size=(1024, 640))
+    app.push(StartScene(launcher, can_resume=False))
+    frames(app)
+    post_key(pygame.K_p, "p")
+    frames(app)
+    assert isinstance(app.scene, TableScene)
+    table_scene = app.scene
+    table_scene.c.bot_process = False  # bots on a thread in tests
+    frames(app, 20)
+    assert table_scene.c.table.hand_number >= 1
+    post_key(pygame.K_ESCAPE, "\x1b")
+    frames(app)
+    assert type(app.scene).__name__ == "LeaveScene"
+    post_key(pygame.K_y, "y")
+    frames(app)
+    assert isinstance(app.scene, StartScene)
+    post_key(pygame.K_q, "q")
+    frames(app)
+    assert not app.running
+
+
+def test_f11_toggles_full_screen_and_back(monkeypatch):
+    from game.ui.app import App
+    from game.ui.scenes import Scene
+
+    app = App(size=(900, 600))
+    app.push(Scene())
+    post_key(pygame.K_F11)
+    frames(app, 1)
+    assert app.fullscreen
+    post_key(pygame.K_F11)
+    frames(app, 1)
+    assert not app.fullscreen and app.size == (900, 600)
