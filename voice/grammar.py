@@ -38,6 +38,8 @@ _GARBAGE_PREFIX = "ph_"
 #: "fold" (F OW L D); with the variant, the onset decides.
 VARIANTS: dict[str, tuple[str, ...]] = {
     "call": ("K OW L", "K AA L"),
+    # British /fəʊld/: without it "fold" came out as "i'm all in".
+    "fold": ("F AH UW L D", "F AH L D"),
     "all": ("OW L",),
     "pot": ("P AO T",),
     "half": ("HH AA F",),
@@ -50,6 +52,19 @@ DEFAULT_GARBAGE_WEIGHT = 1e-25
 DEFAULT_STRICT_WEIGHT = 1e-15
 
 TOP_RULE = "utterance"
+
+#: Recognition priors for the spoken-amount rules: bets are almost always round ("one
+#: fifty", "twelve hundred"), and a trailing unit word is where noise and breath become
+#: digits ("bet one fifty" was heard as "bet one fifty eight" = 158 with full confidence).
+#: Odd amounts stay sayable, just with a lower prior.  Keyed by the vocabulary's rule
+#: text, so a changed vocabulary rule is left exactly as written.
+ODD_AMOUNT_WEIGHT = 0.02
+_AMOUNT_PRIORS: dict[tuple[str, str], str] = {
+    ("colloquial", "<unit> (<teen> | <tens> [<unit>] | oh <unit>)"):
+        "/1/ <unit> (<teen> | <tens>) | /{w}/ <unit> (<tens> <unit> | oh <unit>)",
+    ("colloquial", "<teen> (<teen> | <tens> [<unit>])"):
+        "/1/ <teen> (<teen> | <tens>) | /{w}/ <teen> <tens> <unit>",
+}
 
 
 def garbage_word(phone: str) -> str:
@@ -108,6 +123,10 @@ def jsgf(
       "so i'm all in").
     """
     rules = vocabulary.grammar_rules()
+    for (rule, alt), weighted in _AMOUNT_PRIORS.items():
+        if alt in rules.get(rule, []):
+            i = rules[rule].index(alt)
+            rules[rule][i] = weighted.format(w=f"{ODD_AMOUNT_WEIGHT:g}")
     body = "( " + " | ".join(command_alternatives(confirm)) + " )"
     if fillers:
         body = f"[<filler>] {body} [please]"

@@ -2,8 +2,9 @@
 
 Energy-based with an adaptive noise floor and a hangover, in 30 ms frames:
 
-- the noise floor follows the quietest recent frames (fast down, slow up), so a fan or a
-  noisy room raises the bar instead of triggering forever;
+- the first ``calibrate_ms`` only learn the room; then the noise floor follows the
+  quietest recent frames (fast down, slow up), so a fan or a noisy room raises the bar
+  instead of triggering forever (and an utterance cut for length re-learns it);
 - speech starts after ``start_frames`` frames ``threshold_db`` above the floor (and above
   an absolute minimum, so a silent line never "speaks"), and the ``preroll_ms`` before it
   are kept — a soft first consonant is not lost;
@@ -94,6 +95,8 @@ class EnergyVad:
     preroll_ms: int = 240
     max_utterance_ms: int = 8000
     noise_db: float = -60.0
+    calibrate_ms: int = 300
+    _seen: int = 0
     _buf: bytes = b""
     _active: bool = False
     _above: int = 0
@@ -112,6 +115,9 @@ class EnergyVad:
         self._utt.clear()
 
     def _track_noise(self, db: float) -> None:
+        if self._seen * FRAME_MS <= self.calibrate_ms:  # first frames: learn the room
+            self.noise_db = db if self._seen == 1 else min(self.noise_db, db) * 0.5 + db * 0.5
+            return
         if db < self.noise_db:
             self.noise_db = 0.7 * self.noise_db + 0.3 * db
         else:
@@ -130,7 +136,8 @@ class EnergyVad:
 
     def _frame(self, frame: bytes) -> list[VadEvent]:
         db = rms_dbfs(frame)
-        loud = self._loud(db)
+        self._seen += 1
+        loud = self._loud(db) and self._seen * FRAME_MS > self.calibrate_ms
         if not self._active:
             self._track_noise(db)
             self._pre.append(frame)
@@ -148,6 +155,9 @@ class EnergyVad:
         too_long = len(self._utt) * FRAME_MS >= self.max_utterance_ms
         if self._below * FRAME_MS >= self.hangover_ms or too_long:
             pcm = b"".join(self._utt)
+            if too_long:  # a "speech" that never ends is the room getting louder: adapt
+                levels = sorted(rms_dbfs(f) for f in self._utt)
+                self.noise_db = levels[len(levels) // 4]
             self._active, self._above, self._below = False, 0, 0
             self._utt = []
             return [SpeechFrame(frame), SpeechEnded(pcm, cut=too_long)]

@@ -1,0 +1,86 @@
+"""PocketSphinx on real synthesized speech: commands decode and parse to the right intent;
+table talk is rejected or at least never acts without a spoken "yes".
+
+A small fixed set (a few phrases x voices) keeps this fast; the full corpus with held-out
+voices and noise is the benchmark (benchmarks/voice, RESULTS.md), which also counts the
+known misses (e.g. "bet one fifty" in en-gb+f2 heard as "bet one fifty eight").
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from voice.intents import is_action
+from voice.parser import parse
+from voice.recognizers import UNKNOWN, Hypothesis
+
+pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs espeak-ng")
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    return PocketSphinxRecognizer()
+
+
+def _say(text: str, voice: str, snr_db: float = 40.0) -> bytes:
+    from benchmarks.voice.synth import mix, speak
+
+    return mix(speak(text, voice, 160), snr_db, seed=7).tobytes()
+
+
+COMMANDS = [
+    ("i fold", "en-gb"), ("fold", "en-us+m3"), ("call it", "en-gb+f2"),
+    ("raise to two hundred", "en-gb"), ("bet two hundred", "en-gb+f2"), ("three x", "en-us"),
+    ("min raise", "en-gb"), ("pot it", "en-us+m3"), ("all in", "en-gb+f2"),
+    ("what's the pot", "en-us+m3"),
+]
+
+
+@pytest.mark.parametrize("text,voice", COMMANDS)
+def test_spoken_command_decodes_to_the_intent_that_was_said(recognizer, text, voice):
+    hyp = recognizer.decode(_say(text, voice))
+    assert hyp.engine == "pocketsphinx"
+    assert parse(hyp.text) == parse(text), hyp
+
+
+@pytest.mark.parametrize("text,voice", [
+    ("nice hand", "en-us"), ("nice hand", "en-gb"), ("good luck everyone", "en-us+m3"),
+    ("i think i will call it a night", "en-us"), ("well played", "en-gb+f2"),
+])
+def test_table_talk_never_acts_without_a_yes(recognizer, text, voice):
+    hyp = recognizer.decode(_say(text, voice))
+    intent = parse(hyp.text)
+    assert not is_action(intent) or hyp.confidence < 0.6, hyp  # low confidence asks "yes?"
+
+
+def test_digital_silence_is_rejected_not_forced_into_a_command(recognizer):
+    hyp = recognizer.decode(bytes(32000))
+    assert hyp == Hypothesis(UNKNOWN, 0.0, "pocketsphinx")
+
+
+def test_yes_is_only_heard_while_a_confirmation_waits(recognizer):
+    audio = _say("yes", "en-gb")
+    recognizer.expect_confirmation(True)
+    try:
+        assert parse(recognizer.decode(audio).text) == parse("yes")
+    finally:
+        recognizer.expect_confirmation(False)
+    assert parse(recognizer.decode(audio).text) != parse("yes")
+
+
+def test_streamed_chunks_give_the_same_words_as_one_buffer(recognizer):
+    audio = _say("raise to two hundred", "en-gb")
+    whole = recognizer.decode(audio, chunk_bytes=len(audio))
+    for start in range(0, len(audio), 1024):
+        recognizer.accept(audio[start:start + 1024])
+    assert recognizer.final().text == whole.text
+
+
+def test_reset_drops_the_utterance_in_progress(recognizer):
+    recognizer.accept(_say("all in", "en-gb")[:16000])
+    recognizer.reset()
+    assert recognizer.final() == Hypothesis(UNKNOWN, 0.0, "pocketsphinx")
