@@ -117,6 +117,11 @@ class StartScene(Scene):
         if self.background is None or self.background.get_size() != surface.get_size():
             self.resize(surface.get_size())
         assert self.background is not None
+        sig = (self.focus, self.hover, getattr(self.launcher, "notice", ""), len(self.items),
+               self.size, id(surface))
+        if sig == getattr(self, "_sig", None) and not self.covered:
+            return False  # nothing moved: the last frame is still on screen
+        self._sig = None if self.covered else sig
         surface.blit(self.background, (0, 0))
         w = self.size[0]
         text(surface, "Table Talk Hold'em", (w // 2, self.s(250)), self.s(54), theme.GOLD,
