@@ -68,3 +68,27 @@ def test_f11_toggles_full_screen_and_back(monkeypatch):
     post_key(pygame.K_F11)
     frames(app, 1)
     assert not app.fullscreen and app.size == (900, 600)
+
+
+def test_the_start_screen_is_drawn_again_after_leaving_the_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path))
+    from game.ui.app import App
+    from game.ui.main import Launcher
+    from game.ui.scenes.start import StartScene
+
+    args = SimpleNamespace(seed=4, speed=100.0, hands=None, voice="off", spectate=True)
+    launcher = Launcher(HouseRules(), args)
+    app = App(size=(1024, 640))
+    start = StartScene(launcher, can_resume=False)
+    app.push(start)
+    frames(app)
+    before = pygame.image.tobytes(app.screen, "RGB")
+    post_key(pygame.K_s, "s")
+    frames(app, 5)
+    assert pygame.image.tobytes(app.screen, "RGB") != before  # the table is on screen
+    post_key(pygame.K_ESCAPE, "\x1b")
+    frames(app)
+    post_key(pygame.K_y, "y")
+    frames(app, 3)
+    assert app.scene is start
+    assert pygame.image.tobytes(app.screen, "RGB") == before

@@ -39,6 +39,7 @@ class StartScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self._sig: tuple[object, ...] | None = None  # draw the next frame in full
         gap = self.s(12)
         w, h = self.s(360), self.s(52)
         y = self.s(364)  # under the title and its subtitle
