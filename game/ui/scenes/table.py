@@ -78,8 +78,10 @@ class TableScene(Scene):
 
     # ----- scene hooks ----------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        self._last_signature = None  # draw the next frame in full
+        if size == self.size and self.renderer.layout is not None:
+            return  # a dialog closed: same window, nothing to lay out again
         self.size = size
-        self._last_signature = None
         self._warm: Any = None  #: card faces still to draw ahead of time
         n = len(self.c.table.players)
         lay = layout.compute(size, n, human=self.c.human)
