@@ -303,3 +303,24 @@ def test_kill_between_the_last_action_and_the_phh_append_at_a_snapshot_hand(tmp_
     assert state(again) == state(t)
     heads = [ln for ln in h.read_text().splitlines() if ln.startswith("[")]
     assert heads == [f"[{i}]" for i in range(1, 11)]
+
+
+def test_kill_after_the_phh_append_before_the_last_action_commits(tmp_path):
+    """The hand is in the PHH file but its last action never reached the journal: the
+    resumed hand ends again without a second copy in the file."""
+    h = tmp_path / "s.phhs"
+    t = Table(CASH, SEATS, seed=8, journal=Journal.open(tmp_path / "s.sqlite"), history=h)
+    play(t, 5)
+    c = sqlite3.connect(tmp_path / "s.sqlite")
+    c.execute("DELETE FROM log WHERE id = (SELECT MAX(id) FROM log)")
+    c.execute("UPDATE hands SET stacks_end=NULL WHERE number = 5")
+    c.commit()
+    c.close()
+    again = resume(Journal.open(tmp_path / "s.sqlite"), history=h)
+    assert again.hand_number == 5 and not again.hand.is_over
+    play(again, 6)
+    straight = Table(CASH, SEATS, seed=8)
+    play(straight, 6)
+    assert state(again) == state(straight)
+    heads = [ln for ln in h.read_text().splitlines() if ln.startswith("[")]
+    assert heads == [f"[{i}]" for i in range(1, 7)]

@@ -24,6 +24,7 @@ Schema (version 1)::
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -137,6 +138,20 @@ class Journal:
 
     def close(self) -> None:
         self.conn.close()
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Several commands committed together (a hand's start and its row; a hand's last
+        action, its end and a snapshot).  Committed even when the caller raises: what was
+        journaled happened (a refused start replays as refused)."""
+        if self.conn.in_transaction:
+            yield
+            return
+        self.conn.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self.conn.execute("COMMIT")
 
     # ------------------------------------------------------------------ session
     def has_session(self) -> bool:

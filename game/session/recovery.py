@@ -13,6 +13,7 @@ again on resume, so a killed-and-resumed session ends exactly as an uninterrupte
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -57,6 +58,9 @@ class _Repair:
         hands whose PHH this replay (perhaps without a history file) never wrote."""
 
     command_id = 0
+
+    def transaction(self) -> contextlib.AbstractContextManager[None]:
+        return contextlib.nullcontext()
 
     def log(self, *_: Any) -> None:
         pass
@@ -147,10 +151,12 @@ def resume(
         if listener is not None:
             listener(events)
     if history is not None:
-        HistoryFile(history).tidy()  # hands the replay appended go back in order
+        # Hands the replay appended go back in order; a hand already in the file whose last
+        # action the crash kept out of the journal is not written twice when it ends again.
+        done = HistoryFile(history).tidy()
     table._elapsed_base = elapsed
     table._t0 = clock()
-    table.history_done = set()
+    table.history_done = done
     table.journal = journal
     journal._hand = table.hand_number
     table.check_chips()

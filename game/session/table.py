@@ -360,7 +360,10 @@ class Table:
 
     def start_hand(self) -> list[Any]:
         """Housekeeping between hands, then deal the next hand."""
-        return self._start_hand(None)
+        if self.journal is None:
+            return self._start_hand(None)
+        with self.journal.transaction():  # the start command and the hand's row: one commit
+            return self._start_hand(None)
 
     def _start_hand(self, elapsed: float | None,
                     deck: Sequence[str] | None = None) -> list[Any]:
@@ -472,9 +475,18 @@ class Table:
             raise OutOfTurnError(f"seat {seat} is not in this hand; "
                                  f"{'nobody' if who is None else f'seat {who}'} is to act")
         events = h.apply(action, eseat)
-        if self.journal is not None:
-            a = events[0].action  # type: ignore[union-attr]
-            self.journal.log_action(seat, a.kind.value, a.amount)
+        j = self.journal
+        if j is None:
+            return self._acted(events)
+        a = events[0].action  # type: ignore[union-attr]
+        if not h.is_over:
+            j.log_action(seat, a.kind.value, a.amount)
+            return self._acted(events)
+        with j.transaction():  # the last action, the hand's end and a snapshot: one commit
+            j.log_action(seat, a.kind.value, a.amount)
+            return self._acted(events)
+
+    def _acted(self, events: list[Any]) -> list[Any]:
         self.actions += 1
         if self._clock_on:
             self._clock.acted(self.clock())
