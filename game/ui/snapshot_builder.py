@@ -181,7 +181,7 @@ def build(
         sitting_out = bool(getattr(p, "sitting_out", False))
         colour = colour_of(looks.get(t), name)
         look = looks.get(t)
-        ini = getattr(look, "initials", None) or initials_of(name)
+        ini = "YOU" if t == human else (getattr(look, "initials", None) or initials_of(name))
         e = engine_of.get(t)
         if hand is None or e is None:
             seats.append(
