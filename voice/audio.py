@@ -88,6 +88,7 @@ class Microphone:
         retry_s: float = 3.0,
         on_status: Callable[[MicStatus], None] | None = None,
         max_chunks: int = 600,
+        stall_s: float = 2.0,
     ) -> None:
         self.device = device
         self.retry_s = retry_s
@@ -99,6 +100,13 @@ class Microphone:
         self._next_try = 0.0
         self.status = MicStatus(MicState.STOPPED, "microphone off")
         self.dropped = 0
+        #: A running stream that delivers nothing for this long is lost (a sound server
+        #: that died leaves PortAudio's stream "active" but silent forever).
+        self.stall_s = stall_s
+        #: ...but the first audio may take a while (ALSA's pulse plugin: ~2 s here).
+        self.start_grace_s = max(stall_s, 6.0)
+        self._last_chunk = time.monotonic()
+        self._got_audio = False
 
     # -- status ------------------------------------------------------------------------
 
@@ -112,6 +120,8 @@ class Microphone:
     # -- the PortAudio callback (audio thread: copy and return) -------------------------
 
     def _callback(self, indata, frames, time_info, status) -> None:  # noqa: ARG002
+        self._last_chunk = time.monotonic()
+        self._got_audio = True
         try:
             self.chunks.put_nowait(bytes(indata))
         except queue.Full:
@@ -143,6 +153,8 @@ class Microphone:
                     finished_callback=self._finished,
                 )
                 self._failed.clear()
+                self._last_chunk = time.monotonic()
+                self._got_audio = False
                 stream.start()
             except MicrophoneError as exc:
                 return self._set(MicState.NO_DEVICE, str(exc))
@@ -164,7 +176,14 @@ class Microphone:
     def alive(self) -> bool:
         """True while the stream runs (False once PortAudio stopped it: device gone)."""
         stream = self._stream
-        return stream is not None and bool(stream.active) and not self._failed.is_set()
+        if stream is None or self._failed.is_set():
+            return False
+        try:
+            active = bool(stream.active)
+        except Exception:  # noqa: BLE001 - a stream whose device vanished may raise
+            return False
+        limit = self.stall_s if self._got_audio else self.start_grace_s
+        return active and time.monotonic() - self._last_chunk < limit
 
     def ensure(self, now: float | None = None) -> MicStatus:
         """Call regularly (the listener does): notices a lost stream, retries when due."""
