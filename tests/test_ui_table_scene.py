@@ -252,3 +252,26 @@ def test_escape_cancels_a_pending_all_in_before_anything_else(screen):
     assert scene.bar.pending is not None
     scene.handle(ev(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0), t)
     assert scene.bar.pending is None and scene.push is None
+
+
+def test_when_the_clock_and_bank_run_out_the_table_checks_or_folds_for_the_human(screen):
+    from game.engine.actions import ActionKind
+    from game.ui.game_clock import PausableClock
+
+    src = [1000.0]
+    rules = HouseRules().replace(bots=("random:normal",))
+    table, human, looks = build_table(rules, seats=3, spectate=False, seed=29,
+                                      clock=PausableClock(lambda: src[0]))
+    c = Controller(table, human=human, speed=1000.0, seed=29)
+    scene = TableScene(c, looks=looks)
+    scene.resize(SIZE)
+    clock = Clock()
+    assert run_until(scene, screen, lambda: my_turn(scene), clock)
+    la = table.legal()
+    src[0] += rules.action_seconds + rules.time_bank_seconds + 1
+    now = clock()
+    scene.update(now, 1 / 120)
+    timed = [e for e in c.events if type(e).__name__ == "TimedOut"]
+    assert timed and timed[-1].seat == human
+    act = human_acts(scene)[-1]
+    assert act.action.kind is (ActionKind.CHECK if la.can_check else ActionKind.FOLD)
