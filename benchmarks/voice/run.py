@@ -114,6 +114,24 @@ def summarize(rows: list[dict]) -> dict:
     }
 
 
+def summarize_rows(rows: list[dict]) -> dict[str, dict[str, dict]]:
+    """engine -> "voices/condition" -> summary, plus "all" voices per condition."""
+    groups: dict[str, dict[str, list[dict]]] = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        voices = "held-out" if r["held_out"] else "tuned"
+        groups[r["engine"]][f"{voices}/{r['condition']}"].append(r)
+        groups[r["engine"]][f"all/{r['condition']}"].append(r)
+    return {
+        engine: {k: summarize(v) for k, v in sorted(g.items(), key=_order)}
+        for engine, g in groups.items()
+    }
+
+
+def _order(item: tuple[str, list]) -> tuple[int, int]:
+    voices, cond = item[0].split("/")
+    return (["tuned", "held-out", "all"].index(voices), list(CONDITIONS).index(cond))
+
+
 def load_manifest(out: Path) -> list[dict]:
     path = out / "manifest.jsonl"
     if not path.exists():
@@ -169,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
     ap.add_argument("--errors", action="store_true", help="print every clip that went wrong")
+    ap.add_argument("--rows", type=Path, default=None,
+                    help="where to save per-clip rows (default OUT/results.jsonl)")
+    ap.add_argument("--from-rows", default="",
+                    help="comma list of saved row files: summarize them, decode nothing "
+                    "(to merge runs split with --voices across processes)")
     args = ap.parse_args(argv)
     if args.garbage_weight is None:
         from voice.grammar import DEFAULT_GARBAGE_WEIGHT
@@ -178,20 +201,25 @@ def main(argv: list[str] | None = None) -> int:
         from voice.grammar import DEFAULT_STRICT_WEIGHT
 
         args.strict_weight = DEFAULT_STRICT_WEIGHT
+    if args.from_rows:
+        saved = [json.loads(line) for f in args.from_rows.split(",")
+                 for line in Path(f).read_text().splitlines() if line]
+        text = table(summarize_rows(saved))
+        print(text)
+        if not args.no_write:
+            write_results(text, args)
+        return 0
     if args.render:
         render(args.out)
     rows = select(load_manifest(args.out), args.voices, args.conditions.split(","), args.limit)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
-    results: dict[str, dict[str, dict]] = {}
     all_rows: list[dict] = []
     for engine in args.engines.split(","):
         try:
             rec = make_recognizer(engine, args)
         except Exception as exc:  # noqa: BLE001 - report any unavailable engine and go on
             print(f"{engine}: unavailable: {exc}", file=sys.stderr)
-            results[engine] = {}
             continue
-        groups: dict[str, list[dict]] = defaultdict(list)
         for row in rows:
             say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
                                     confirm_pending=row["family"] == "confirm")
@@ -199,16 +227,14 @@ def main(argv: list[str] | None = None) -> int:
                        confidence=say["confidence"], confirm=say["confirm"], latency_ms=ms,
                        rtf=rtf)
             all_rows.append(got)
-            voices = "held-out" if row["held_out"] else "tuned"
-            groups[f"{voices}/{row['condition']}"].append(got)
             if args.errors and got["outcome"] != got["expected"]:
                 print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
                       f"said {row['text']!r:34s} heard {got['transcript']!r:30s} "
                       f"-> {got['outcome']} (want {got['expected']})", file=sys.stderr)
-        results[engine] = {k: summarize(v) for k, v in sorted(groups.items(), reverse=True)}
-    text = table(results)
+    text = table(summarize_rows(all_rows))
     print(text)
-    (args.out / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in all_rows))
+    rows_path = args.rows or args.out / "results.jsonl"
+    rows_path.write_text("".join(json.dumps(r) + "\n" for r in all_rows))
     if not args.no_write:
         write_results(text, args)
     return 0
