@@ -275,3 +275,4 @@ def test_when_the_clock_and_bank_run_out_the_table_checks_or_folds_for_the_human
     assert timed and timed[-1].seat == human
     act = human_acts(scene)[-1]
     assert act.action.kind is (ActionKind.CHECK if la.can_check else ActionKind.FOLD)
+    assert scene.memory.last_action.get(human, "").startswith("Time:") or table.hand.is_over

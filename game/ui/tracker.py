@@ -51,6 +51,7 @@ class SeatMemory:
     winners: list[int] = field(default_factory=list)
     winning_name: str = ""
     hand_over: bool = False
+    timed_out: set[int] = field(default_factory=set)
 
     def reset(self) -> None:
         self.last_action.clear()
@@ -68,8 +69,14 @@ class SeatMemory:
         elif isinstance(e, ForcedBet):
             if e.kind != "ante":
                 self.last_action[e.seat] = e.kind.title()
+        elif name == "TimedOut":
+            self.timed_out.add(getattr(e, "seat", -1))
         elif isinstance(e, Acted):
-            self.last_action[e.seat] = action_label(e)
+            label = action_label(e)
+            if e.seat in self.timed_out:
+                self.timed_out.discard(e.seat)
+                label = f"Time: {label.lower()}"
+            self.last_action[e.seat] = label
         elif isinstance(e, (StreetStarted, BoardDealt)):
             for seat in list(self.last_action):
                 if not self.last_action[seat].startswith(("Fold", "All-in")):
