@@ -113,10 +113,9 @@ class Controller:
             self.events.append(e)
             for fn in list(self.listeners):
                 fn(e)
-        # on the bot worker, in order with decide(): a bot's model is never read and
-        # written at once
         # bots learn from whole hands (as `holdem simulate` feeds them): one message to
-        # the bot worker per hand instead of one per event
+        # the bot worker per hand, queued in order with decide() so a bot's model is
+        # never read and written at once
         self._early_events.extend(events)
         if any(type(e).__name__ == "HandEnded" for e in events) and (
                 self._host is not None or self._updates > 1):
@@ -221,8 +220,15 @@ class Controller:
         key = (self.table.hand_number, len(self.events))
         turn = self._turn
         if turn is None or turn.key != key or turn.seat != seat:
-            if not self.host.ready.done():
+            ready = self.host.ready
+            if not ready.done():
                 return  # the bot process is still starting
+            if ready.exception() is not None:  # it could not start: bots think on a thread
+                self.message = f"bots think on a thread ({ready.exception()})"
+                self.host.close()
+                self.bot_process = False
+                self._host = None
+                return
             view = self.table.view(seat)
             think = self._rng.uniform(*BOT_THINK) / self.speed
             try:
