@@ -188,8 +188,13 @@ def test_a_dead_bot_process_falls_back_to_a_thread():
                                   spectate=True, seed=3)
     c = Controller(table, human=None, speed=1000.0, seed=3)
 
+    from concurrent.futures import Future
+
+    started: Future = Future()
+    started.set_result(True)
+
     class Dead:
-        ready = type("F", (), {"done": staticmethod(lambda: True)})()
+        ready = started
 
         def decide(self, seat, view):
             from concurrent.futures.process import BrokenProcessPool
