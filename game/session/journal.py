@@ -119,6 +119,9 @@ class Journal:
     def open(cls, path: str | os.PathLike[str]) -> Journal:
         """Open (or create) a journal; refuses a file that is not one."""
         p = str(path)
+        parent = Path(p).parent
+        if not parent.is_dir():
+            raise JournalError(f"cannot open journal {p}: the folder {parent} does not exist")
         try:
             conn = sqlite3.connect(p, isolation_level=None, check_same_thread=False)
             conn.execute("PRAGMA journal_mode=WAL")
