@@ -92,7 +92,8 @@ Journal and recovery — ``game.session.journal`` / ``game.session.recovery``::
                                        # not hold one already; archive_journal(path) moves
                                        # an old one aside)
     # Every command (seating, start_hand with its deck, act, rebuy, sit-out...) is committed
-    # to the journal as it happens, so a SIGKILL at any point loses nothing.
+    # to the journal as it happens (a hand's last action together with its end), so a
+    # SIGKILL at any point loses nothing a player saw; the .phhs file is tidied on resume.
 
 Hand history — ``game.session.history``: each finished hand is appended as PHH to the
 session's hand-history file (``Table(..., history=path)``).

@@ -8,10 +8,11 @@ a fresh table (:mod:`game.session.recovery`) rebuilds every stack and the hand i
 progress exactly, because the table is deterministic given its seed: the deck of hand N is
 drawn from (seed, N) and is also stored per hand (``hands`` table) as a check.
 
-Each command is its own transaction (autocommit), so a process killed at any instant
-leaves a journal that ends at a command boundary; WAL with ``synchronous=NORMAL`` keeps a
-commit safe from a process crash (only an OS crash or power loss may drop the last
-commits, never corrupt the file).
+Each command is its own transaction (autocommit; a hand's start shares one with the
+hand's row, and a hand's last action one with the hand's end and snapshot), so a process
+killed at any instant leaves a journal that ends at a command boundary; WAL with
+``synchronous=NORMAL`` keeps a commit safe from a process crash (only an OS crash or power
+loss may drop the last commits, never corrupt the file).
 
 Schema (version 1)::
 
