@@ -103,6 +103,8 @@ class VoiceLink:
             if kind == "Heard":
                 self.state.engine = getattr(ev, "engine", self.state.engine)
                 self.phrases.put((ev.text, float(ev.confidence)))
+                if self.push_to_talk_mode and not self.state.talking:
+                    self.state.mode = "idle"
             elif kind == "MicStatus":
                 if ev.ok:
                     self.state.mode = "idle" if self.push_to_talk_mode else "listening"
