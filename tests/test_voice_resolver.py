@@ -516,3 +516,26 @@ def test_every_refusal_kind_names_its_reason(make, text, kind):
 def test_below_the_minimum_with_a_short_stack_names_the_all_in():
     h = hand([15, 1000, 1000])  # 15 chips facing 10: a full raise (to 20) is out of reach
     assert reason_of(h, "raise to 12") == "minimum raise is to 20: you can go all in for 15"
+
+
+# --- confusion-aware confirmation --------------------------------------------------------------
+
+
+def test_a_heard_fold_asks_when_it_could_have_been_a_call():
+    """Recognizers here write "fold" for "call" (issue 3: 14 times in 18): with a recognizer in
+    the loop, a fold that a "call" would contradict waits for "yes"."""
+    got = said(flop_facing_bet(), "fold", confidence=0.95)
+    assert got.action == Action.fold() and got.confirm
+    assert got.why == 'it could have been "call"'
+
+
+def test_typed_fold_acts_at_once():
+    assert not said(flop_facing_bet(), "fold").confirm  # no recognizer, no confusion
+
+
+def test_the_confusion_table_is_a_setting():
+    assert not said(flop_facing_bet(), "fold", confidence=0.95, confusions={}).confirm
+
+
+def test_a_heard_call_is_not_second_guessed():
+    assert not said(flop_facing_bet(), "call", confidence=0.95).confirm

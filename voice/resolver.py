@@ -25,7 +25,7 @@ All-in comes back concrete (the CALL, BET or RAISE that puts every chip in, with
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -33,6 +33,7 @@ from fractions import Fraction
 from game.engine.actions import Action, ActionKind, LegalActions
 from game.engine.config import Structure
 
+from . import vocabulary
 from .intents import (
     AllIn,
     BareRaise,
@@ -79,6 +80,10 @@ class ResolveContext:
     structure: Structure | None = None
     #: Writes an amount of chips in messages (a decimal hand history shows "1.50").
     chips: Callable[[int], str] = str
+    #: Heard family -> phrases it may really have been (:data:`voice.vocabulary.CONFUSIONS`);
+    #: consulted only when a recognizer gave a confidence.
+    confusions: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: dict(vocabulary.CONFUSIONS))
 
 
 @dataclass(frozen=True)
@@ -311,11 +316,39 @@ def resolve(
         if ctx.confidence is not None and ctx.confidence < ctx.min_confidence and is_action(
                 intent) and not got.confirm:
             return Resolved(intent, got.action, True, "not sure I heard that right", got.all_in)
+        if ctx.confidence is not None and not got.confirm:
+            other = _confusable(intent, got, legal, ctx)
+            if other is not None:
+                return Resolved(intent, got.action, True, f'it could have been "{other}"',
+                                got.all_in)
         if isinstance(intent, BetTo) and intent.alternative is not None and not got.confirm:
             alt = round_chips(intent.alternative)
             why = f"heard two ways: {ctx.chips(got.action.amount)} or {ctx.chips(alt)}"
             return Resolved(intent, got.action, True, why, got.all_in)
     return got
+
+
+#: Intent class -> its phrase family in :mod:`voice.vocabulary` (the confusion table's keys).
+_FAMILIES: dict[type, str] = {
+    Fold: "fold", Check: "check", Call: "call", BetTo: "raise_to", RaiseBy: "raise_by",
+    Multiple: "times", PotFraction: "pot", MinRaise: "min_raise", BareRaise: "raise_to",
+    AllIn: "all_in",
+}
+
+
+def _confusable(intent: Intent, got: Resolved, legal: LegalActions,
+                ctx: ResolveContext) -> str | None:
+    """A phrase the recognizer may have turned into ``intent`` that would not do ``got``."""
+    from .parser import parse  # the table holds phrases; the parser reads them
+
+    for phrase in ctx.confusions.get(_FAMILIES.get(type(intent), ""), ()):
+        alt = parse(phrase)
+        if not is_action(alt):
+            return phrase
+        other = _resolve(alt, legal, ctx)
+        if not isinstance(other, Resolved) or other.action != got.action:
+            return phrase
+    return None
 
 
 def resolve_or_raise(

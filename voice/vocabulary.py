@@ -18,6 +18,8 @@ Public API (for the recognizer backends, the help screen and the tests):
   ``PUBLIC_RULE`` (``"command"``) is the top rule; ``FAMILY_RULES`` maps each phrase
   family (fold, check, ... question, table) to its rule name.
 - ``jsgf(name="holdem") -> str``: that grammar as a complete JSGF document for PocketSphinx.
+- ``CONFUSIONS``: heard family -> what may really have been said (the resolver asks "yes?"
+  for those when a recognizer is involved); extend it from the benchmark's confusions.
 - ``CHATTER``: table talk that must never act ("nice hand", "good luck everyone"); useful
   as garbage/rejection phrases beside the commands.
 - ``FILLERS`` / ``LEADS``: words the parser ignores before or after a command.
@@ -51,6 +53,17 @@ LEADS: tuple[str, ...] = (
 
 #: CMU-dictionary phones for words the stock PocketSphinx dictionary lacks.
 PRONUNCIATIONS: dict[str, str] = {"rebuy": "R IY B AY"}
+
+#: What recognizers here were seen to write for what was said: heard family -> phrases the
+#: player may really have said.  With a recognizer (a confidence is given), an action heard
+#: as one of these families asks "yes?" whenever an alternative would do something else.
+#: Sources: issue 3 ("call" heard as "fold" 14 times in 18 with espeak voices; "I think I
+#: will call" as "fold"), the voice corpus ("pause" -> "fold"/"call it"), the eyes-free test
+#: ("call", "call it", "all in", "help" -> "fold"/"fold it" on a fresh recognizer).
+#: All-in phrases ("jam" for "check", "all in" for "nice hand") always ask anyway.
+CONFUSIONS: dict[str, tuple[str, ...]] = {
+    "fold": ("call", "pause", "help"),
+}
 
 #: Table talk that must not act, even though some of it contains command words.
 CHATTER: tuple[str, ...] = (
