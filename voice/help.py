@@ -25,7 +25,7 @@ HELP_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "three quarters pot", "seventy five percent of the pot")),
     ("Minimum and all in", "all in always asks for a yes",
      ("min raise", "min bet", "minimum", "all in", "I'm all in", "shove", "jam")),
-    ("Confirming", "all in and bets over half your stack wait for an answer",
+    ("Confirming", "all in, bets over half your stack and a heard fold wait for an answer",
      ("yes", "confirm", "do it", "no", "cancel")),
     ("Questions", "answered aloud, nothing is done",
      ("what's the pot", "how much to call", "what do I have", "what's my stack",
