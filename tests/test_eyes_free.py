@@ -628,7 +628,10 @@ def played_through_pulseaudio(tmp_path_factory, played) -> Session:
                     "pulseaudio pulseaudio-utils libasound2-plugins)")
     tmp = tmp_path_factory.mktemp("eyes_free_pulse")
     cfg = SCRIPT["voice"]
-    room = PulseRoom(tmp, cfg["noise_dbfs"], SCRIPT["seed"])
+    try:
+        room = PulseRoom(tmp, cfg["noise_dbfs"], SCRIPT["seed"])
+    except (RuntimeError, OSError) as e:
+        pytest.skip(f"pulseaudio could not start here: {e}")
     saved = os.environ.get("PULSE_SERVER")
     os.environ["PULSE_SERVER"] = room.env["PULSE_SERVER"]  # read by ALSA's pulse plugin
     try:
