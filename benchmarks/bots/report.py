@@ -50,10 +50,12 @@ def main() -> None:
               f"hands/s); decision p95 {s['decision_ms_p95']:.1f} ms.\n")
     print("## Hardest bot (tag:hard) heads-up, duplicate seat rotation\n")
     print(winrate_table())
-    tb = _load("table-6max.json")
-    if tb:
-        print(f"\n## Six-handed table, every bot in every seat — {tb['hands']:,} hands "
-              f"({tb['deals']:,} decks x 6 seat orders)\n")
+    for path in sorted(RESULTS.glob("table-*.json")):
+        tb = _load(path.name)
+        if not tb:
+            continue
+        print(f"\n## Six-handed table `{tb['lineup']}`, every bot in every seat — "
+              f"{tb['hands']:,} hands ({tb['deals']:,} decks x 6 seat orders)\n")
         print("| bot | bb/100 | 95 % CI | VPIP | PFR | aggression |\n|---|---|---|---|---|---|")
         for p in tb["players"]:
             lo, hi = p["ci95"]

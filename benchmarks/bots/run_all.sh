@@ -15,6 +15,8 @@ for vs in station random rock tag lag maniac; do
     > "$OUT/winrate-tag-hard-vs-$vs.json"
 done
 $PY -m benchmarks.bots.run table --hands 30000 --seed 1 > "$OUT/table-6max.json"
+$PY -m benchmarks.bots.run table --hands 30000 --seed 1 \
+  --bots tag:hard,station,rock,tag,lag,maniac > "$OUT/table-6max-no-random.json"
 $PY -m benchmarks.bots.run timing --hands 1000 --seed 1 > "$OUT/timing.json"
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $PY -m benchmarks.bots.run speech --seconds 20 \
   > "$OUT/speech.json"
