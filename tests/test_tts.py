@@ -154,3 +154,17 @@ def test_a_broken_player_callback_does_not_kill_the_worker(tmp_path):
     finally:
         worker.stop()
     assert len(calls) == 2 and len(worker.errors) == 2
+
+
+def test_short_lines_are_not_empty_and_nothing_leaks_into_the_next_file(tmp_path):
+    """pyttsx3 2.99's espeak driver wrote the WAV before the last samples arrived: a short
+    line came out empty and its tail landed in the next file.  The patched callback fixes
+    both, so a line renders to the same length whatever was said before it."""
+    synth = Synthesizer()
+    voice = PERSONALITIES["rock"].voice
+    alone = synth.render("Fold.", voice, tmp_path / "alone.wav")
+    synth.render("A much longer line that leaves a long tail behind it.", voice,
+                 tmp_path / "long.wav")
+    after = synth.render("Fold.", voice, tmp_path / "after.wav")
+    assert alone > 0.2
+    assert abs(after - alone) < 0.05
