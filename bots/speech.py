@@ -126,9 +126,20 @@ class Synthesizer:
             # effect once and is then ignored, so every bot would end up at one speed.
             e.save_to_file(f"\x01{voice.rate}S\x01{voice.pitch}P{text}", str(path))
             e.runAndWait()
+            self._wait_written()
         except Exception as exc:
             raise SpeechError(f"could not speak {text!r} with voice {voice.id}: {exc}") from exc
         return wav_seconds(path)
+
+    def _wait_written(self, timeout: float = 15.0) -> None:
+        """espeak's retrieval mode synthesises on its own thread, and pyttsx3's loop can
+        return before the last callback wrote the file; wait for that callback."""
+        driver = self.engine.proxy._driver
+        end = time.monotonic() + timeout
+        while getattr(driver, "_speaking", False):
+            if time.monotonic() > end:
+                raise SpeechError(f"speech synthesis did not finish within {timeout:.0f} s")
+            time.sleep(0.002)
 
 
 def wav_seconds(path: Path) -> float:
