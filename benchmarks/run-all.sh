@@ -104,16 +104,23 @@ run_session() {  # benchmarks/session/run.py docstring: throughput, journal cost
         $(pick "" "--hands 100 --journal-hands 50 --resume-hands 50")
 }
 
-run_bots() {  # benchmarks/bots/README.md table (the same commands as bots/run_all.sh)
+run_bots() {  # benchmarks/bots/README.md: its run_all.sh writes every figure to bots/results/
+    if [ "$QUICK" = 0 ]; then
+        bench bots benchmarks/bots/run_all.sh
+        [ "$LIST" = 1 ] || { mkdir -p "$OUT/bots" && cp benchmarks/bots/results/*.json "$OUT/bots/"; }
+        return
+    fi
+    # --quick: each command of the README's table at a tiny size (bots/results/ untouched)
     local vs
-    bench bots-styles "$PY" -m benchmarks.bots.run styles --hands "$(pick 20000 20)" --seed 1
+    bench bots-styles "$PY" -m benchmarks.bots.run styles --hands 20 --seed 1
     for vs in station random rock tag lag maniac; do
         bench "bots-winrate-tag-hard-vs-$vs" "$PY" -m benchmarks.bots.run winrate \
-            --hands "$(pick 50000 20)" --seed 1 --hero tag:hard --vs "$vs"
+            --hands 20 --seed 1 --hero tag:hard --vs "$vs"
     done
-    bench bots-timing "$PY" -m benchmarks.bots.run timing --hands "$(pick 1000 3)" --seed 1
-    bench bots-speech env SDL_VIDEODRIVER=dummy "$PY" -m benchmarks.bots.run speech \
-        --seconds "$(pick 20 2)"
+    bench bots-table "$PY" -m benchmarks.bots.run table --hands 12 --seed 1 \
+        --bots tag:hard,station,rock,tag,lag,maniac
+    bench bots-timing "$PY" -m benchmarks.bots.run timing --hands 3 --seed 1
+    bench bots-speech env SDL_VIDEODRIVER=dummy "$PY" -m benchmarks.bots.run speech --seconds 2
 }
 
 run_parser() {  # benchmarks/parser/run.py docstring: parser + resolver on typed text
