@@ -53,8 +53,8 @@ DEFAULT_STRICT_WEIGHT = 1e-15
 
 TOP_RULE = "utterance"
 
-#: Recognition priors for the spoken-amount rules: bets are almost always round ("one
-#: fifty", "twelve hundred"), and a trailing unit word is where noise and breath become
+#: Recognition-side rewrites of vocabulary rules.  Spoken amounts: bets are almost always
+#: round ("one fifty", "twelve hundred"), and a trailing unit word is where noise and breath become
 #: digits ("bet one fifty" was heard as "bet one fifty eight" = 158 with full confidence).
 #: Odd amounts stay sayable, just with a lower prior.  Keyed by the vocabulary's rule
 #: text, so a changed vocabulary rule is left exactly as written.
@@ -64,6 +64,10 @@ _AMOUNT_PRIORS: dict[tuple[str, str], str] = {
         "/1/ <unit> (<teen> | <tens>) | /{w}/ <unit> (<tens> <unit> | oh <unit>)",
     ("colloquial", "<teen> (<teen> | <tens> [<unit>])"):
         "/1/ <teen> (<teen> | <tens>) | /{w}/ <teen> <tens> <unit>",
+    # A bare "full pot" is one vowel away from "call that" / "call it" (K AO L / F UH L):
+    # en-gb "call that" came out as "full pot", a pot bet with full confidence.  The
+    # recognizer only takes it after "bet"/"raise"; the parser still reads it either way.
+    ("pot", "[bet | raise] full pot"): "(bet | raise) full pot",
 }
 
 

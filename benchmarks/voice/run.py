@@ -73,6 +73,7 @@ def run_clip(
     backlog = max(0.0, streamed - (duration - CHUNK / 32000))
     say["transcript"] = hyp.text
     say["confidence"] = hyp.confidence
+    say["final_ms"] = 1000 * tail
     return say, 1000 * (tail + backlog), (streamed + tail) / duration
 
 
@@ -96,6 +97,7 @@ def summarize(rows: list[dict]) -> dict:
     )
     missed = sum(r["outcome"] is None for r in commands)
     lat = [r["latency_ms"] for r in rows]
+    tail = [r["final_ms"] for r in rows if "final_ms" in r]
     return {
         "n": n,
         "exact": exact / n if n else 0.0,
@@ -110,6 +112,8 @@ def summarize(rows: list[dict]) -> dict:
         "confirm": sum(bool(r["confirm"]) for r in rows) / n if n else 0.0,
         "latency_p50": _pct(lat, 0.5),
         "latency_p95": _pct(lat, 0.95),
+        "final_p50": _pct(tail, 0.5),
+        "final_p95": _pct(tail, 0.95),
         "rtf_mean": statistics.fmean(r["rtf"] for r in rows) if rows else 0.0,
     }
 
@@ -165,8 +169,9 @@ def table(results: dict[str, dict[str, dict]]) -> str:
     head = (
         "| engine | voices | condition | n | exact | wrong action (without a yes) | other wrong "
         "| didn't catch "
-        "| chit-chat acted | asked to confirm | latency p50 / p95 ms | x real time |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        "| chit-chat acted | asked to confirm | latency p50 / p95 ms "
+        "| of which final()+resolve p50 / p95 ms | x real time |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     lines = []
     for engine, groups in results.items():
@@ -179,7 +184,8 @@ def table(results: dict[str, dict[str, dict]]) -> str:
                 f"| {100 * (s['wrong'] - s['wrong_action']):.1f} % "
                 f"| {100 * s['didnt_catch']:.1f} % | {s['chatter_acted']} / {s['chatter_n']} "
                 f"| {100 * s['confirm']:.1f} % "
-                f"| {s['latency_p50']:.0f} / {s['latency_p95']:.0f} | {s['rtf_mean']:.2f} |"
+                f"| {s['latency_p50']:.0f} / {s['latency_p95']:.0f} "
+                f"| {s['final_p50']:.0f} / {s['final_p95']:.0f} | {s['rtf_mean']:.2f} |"
             )
     return head + "\n".join(lines) + "\n"
 
@@ -239,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                                     confirm_pending=row["family"] == "confirm")
             got = dict(row, engine=engine, outcome=label(say), transcript=say["transcript"],
                        confidence=say["confidence"], confirm=say["confirm"], latency_ms=ms,
-                       rtf=rtf)
+                       final_ms=say["final_ms"], rtf=rtf)
             all_rows.append(got)
             if args.errors and got["outcome"] != got["expected"]:
                 print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
