@@ -45,6 +45,8 @@ import pytest
 DATA = Path(__file__).parent / "data" / "eyes_free"
 SCRIPT = json.loads((DATA / "script.json").read_text("utf-8"))
 RATE = 16_000
+#: Answers to a "yes?" (they are not repeated when misheard: the question is asked again).
+ANSWERS = ("yes", "no")
 
 _MISSING = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
 pytestmark = pytest.mark.skipif(
@@ -70,7 +72,6 @@ def synthesize(text: str, out: Path, *, voice: str, wpm: int, noise_dbfs: float,
                     "pad", "0.4", "0.6"], check=True, capture_output=True)
     with wave.open(str(padded)) as w:
         pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
-    out.write_bytes(b"")
     write_wav(out, pcm.astype(np.float64) + noise(len(pcm), noise_dbfs, seed))
     raw.unlink()
     padded.unlink()
@@ -159,6 +160,7 @@ class Said:
 
     text: str  #: the words spoken
     hand: int  #: the table's hand number when it was said
+    meant: str = ""  #: the script's phrase these words stand for ("i check" means "check")
     heard: str = ""  #: the recognizer's transcript ("" if nothing came back)
     reply: str = ""  #: what the game answered (shown and spoken)
     refusal: str = ""
@@ -194,6 +196,7 @@ class Session:
     finished: bool = False
     failure: str = ""
     hand_started_by_voice: bool = False
+    tts_dir: Path | None = None  #: where the narrator's audio files are (removed at the end)
 
     def human_acts(self, hand: int | None = None) -> list[Any]:
         from game.engine.events import Acted
@@ -208,7 +211,11 @@ class Session:
 # ----- the player: listens to the narration, then speaks ---------------------------------------
 class Player:
     """Decides what to say from what a blind player knows (the legal actions the voice
-    path offers and what was just said), in the order the script asks for."""
+    path offers and what was just said), in the order the script asks for.
+
+    Like a person, it says a misheard phrase again, then in other words
+    (``SCRIPT["again"]``: "check" -> "i check", "no" -> "cancel"), and answers "no" to a
+    "yes?" it did not mean."""
 
     def __init__(self, scene: Any, link: Any, room: Any, narrator: Any,
                  clips: dict[str, np.ndarray], session: Session, timeout: float) -> None:
@@ -232,9 +239,8 @@ class Player:
         self.refused_check = False
         self.bet_done = False
         self.quiet_until = 0.0
-        self.repeat: str | None = None  #: misheard: say it again (after "no" to any "yes?")
+        self.retry: str | None = None  #: the phrase (by its meaning) to say again
 
-    # the human's table seat in engine order
     def stacks(self) -> tuple[int, ...]:
         t = self.c.table
         if t.hand is not None:
@@ -245,10 +251,24 @@ class Player:
         h = self.c.table.hand
         return h.pot_total if h is not None and not h.is_over else 0
 
-    def say(self, text: str, now: float) -> None:
-        s = Said(text, self.c.table.hand_number, legal_before=self.c.human_legal(),
-                 stacks_before=self.stacks(), pot_before=self.pot(),
-                 acts_before=len(self.session.human_acts()))
+    def tries(self, meant: str) -> int:
+        """How many times ``meant`` has just been said and misheard, in a row."""
+        n = 0
+        for x in reversed(self.session.said):
+            if x.meant != meant or x.understood:
+                break
+            n += 1
+        return n
+
+    def words_for(self, meant: str) -> str:
+        """The words to say: the phrase itself, on a second mishearing other words."""
+        return SCRIPT["again"].get(meant, meant) if self.tries(meant) >= 2 else meant
+
+    def say(self, meant: str, now: float) -> None:
+        text = self.words_for(meant)
+        s = Said(text, self.c.table.hand_number, meant=meant,
+                 legal_before=self.c.human_legal(), stacks_before=self.stacks(),
+                 pot_before=self.pot(), acts_before=len(self.session.human_acts()))
         self.session.said.append(s)
         self.waiting, self.waiting_since = s, now
         self.answered_before = self.answered
@@ -266,10 +286,8 @@ class Player:
             s.refusal, s.resolved, s.prompt = st.refusal, st.resolved, st.prompt
         s.stacks_after, s.pot_after = self.stacks(), self.pot()
         s.acts_after = len(self.session.human_acts())
-        if s.heard and not s.understood:  # a player says it again (at most twice more)
-            tries = sum(1 for x in self.session.said if x.text == s.text and x.hand == s.hand
-                        and not x.understood)
-            self.repeat = s.text if tries <= 2 else None
+        if s.heard and not s.understood and s.meant not in ANSWERS:
+            self.retry = s.meant if self.tries(s.meant) < 3 else None
         self.waiting = None
         self.quiet_until = now + 0.3
         return True
@@ -279,14 +297,16 @@ class Player:
         return worker is None or worker._q.unfinished_tasks == 0
 
     def next_phrase(self) -> str | None:
+        """What the player means to say now (``say`` picks the words)."""
         c = self.c
         hand = c.table.hand_number
         if self.link.state.prompt:  # "yes" only to what the player meant; a mishearing: "no"
-            last = self.session.said[-1] if self.session.said else None
-            return "yes" if last is not None and last.text == "all in" and last.understood \
-                else "no"
-        if self.repeat is not None:
-            phrase, self.repeat = self.repeat, None
+            asked = next((x for x in reversed(self.session.said) if x.meant not in ANSWERS),
+                         None)
+            wanted = asked is not None and asked.understood and asked.meant == "all in"
+            return "yes" if wanted else "no"
+        if self.retry is not None:
+            phrase, self.retry = self.retry, None
             return phrase
         la = c.human_legal()
         if la is not None:
@@ -295,7 +315,7 @@ class Player:
                     self.asked.add((hand, q))
                     return q
             if la.can_call and not self.refused_check:
-                self.refused_check = True  # said again by ``repeat`` if misheard
+                self.refused_check = True
                 return "check"
             if la.can_check and la.can_bet and not self.bet_done:
                 self.bet_done = True
@@ -322,7 +342,7 @@ class Player:
                 return
         if self.c.table.hand_number >= 2:
             s.finished = True
-            s.hand_started_by_voice = s.said[-1].text == "deal"
+            s.hand_started_by_voice = s.said[-1].meant == "deal"
             app.running = False
             return
         if now < self.quiet_until or self.room.speaking or not self.narration_idle():
@@ -354,7 +374,7 @@ def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
     from voice.recognizers import open_recognizer
 
     cfg = SCRIPT["voice"]
-    phrases = sorted({*SCRIPT["phrases"], *SCRIPT["questions"]})
+    phrases = sorted({*SCRIPT["phrases"], *SCRIPT["questions"], *SCRIPT["again"].values()})
     clips = {}
     for i, p in enumerate(phrases):
         path = synthesize(p, tmp / f"say-{i:02d}.wav", voice=cfg["voice"], wpm=cfg["wpm"],
@@ -378,7 +398,9 @@ def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
     link.state.mode = "listening"
     narrator = TableVoice.start(UiSettings(narration=True, bot_voices=False, chat_level=0),
                                 table, human, seed, spectate=False)
-    narrator.worker.keep_files = True
+    if narrator.worker is not None:
+        narrator.worker.keep_files = True  # the files are checked after the game closes
+        session.tts_dir = narrator.worker.out_dir
     scene = TableScene(ctl, hud=VoiceHud(link), narrator=narrator, looks=looks)
     ctl.listeners.append(lambda e: session.events.append((table.hand_number, e)))
     player = Player(scene, link, room, narrator, clips, session, timeout=20.0)
@@ -412,8 +434,11 @@ def played(tmp_path_factory) -> Session:
     pytest.importorskip("pyttsx3")
     tmp = tmp_path_factory.mktemp("eyes_free")
     session = play_session(tmp)
-    print(transcript(session))  # shown by pytest when a test fails
+    print(transcript(session))  # shown by pytest when a test fails (or with -rA)
+    print(misheard(session))
     yield session
+    if session.tts_dir is not None:
+        shutil.rmtree(session.tts_dir, ignore_errors=True)
     import pygame
 
     pygame.quit()
@@ -422,6 +447,13 @@ def played(tmp_path_factory) -> Session:
 def transcript(session: Session) -> str:
     return "\n".join(f"  said {s.text!r} heard {s.heard!r}{'' if s.understood else ' (MISHEARD)'}"
                      f" -> {s.reply!r}" for s in session.said)
+
+
+def misheard(session: Session) -> str:
+    """How many phrases had to be said again (for the report: the recognizer's share)."""
+    bad = [s for s in session.said if not s.understood]
+    return f"{len(bad)} of {len(session.said)} phrases misheard: " + ", ".join(
+        f"{s.text!r} as {s.heard!r}" for s in bad)
 
 
 # ----- 1. a whole hand by voice alone ----------------------------------------------------------
@@ -459,11 +491,13 @@ def wrong_actions(session: Session) -> list[str]:
         if s.acts_after == s.acts_before:
             continue
         act = next(acts)
-        ok = act.action.kind in kinds.get(s.text, ())
-        if s.text == "raise to two hundred":
+        ok = act.action.kind in kinds.get(s.meant, ())
+        if s.meant == "raise to two hundred":
             ok = ok and act.action.amount == 200
-        if s.text == "yes":
-            ok = act.all_in and i > 0 and session.said[i - 1].text == "all in"
+        if s.meant == "yes":
+            asked = next((x for x in reversed(session.said[:i]) if x.meant not in ANSWERS),
+                         None)
+            ok = act.all_in and asked is not None and asked.meant == "all in"
         if not ok:
             wrong.append(f"said {s.text!r}, heard {s.heard!r}, did {act.action} (paid {act.paid})")
     return wrong
@@ -472,13 +506,13 @@ def wrong_actions(session: Session) -> list[str]:
 def test_each_spoken_command_did_what_was_said(played):
     """No wrong action; "all in" waited for "yes" and then went all in."""
     assert not wrong_actions(played), "\n".join(wrong_actions(played))
-    spoken = [s.text for s in played.said]
+    spoken = [s.meant for s in played.said]
     assert "all in" in spoken and "yes" in spoken, transcript(played)
-    i = next(i for i, s in enumerate(played.said) if s.text == "all in" and s.understood)
+    i = next(i for i, s in enumerate(played.said) if s.meant == "all in" and s.understood)
     jam = played.said[i]
     assert jam.acts_after == jam.acts_before
     assert "yes or no" in jam.prompt
-    assert played.said[i + 1].text == "yes"
+    assert all(s.meant == "yes" for s in played.said[i + 1:] if s.acts_after > s.acts_before)
     assert played.human_acts(hand=1)[-1].all_in
 
 
@@ -552,7 +586,7 @@ def test_questions_are_answered_aloud_without_acting(played):
 
 # ----- 4. refusals -----------------------------------------------------------------------------
 def test_check_facing_a_bet_is_refused_aloud_and_changes_nothing(played):
-    refused = [s for s in played.said if s.text == "check" and s.understood
+    refused = [s for s in played.said if s.meant == "check" and s.understood
                and s.legal_before is not None and s.legal_before.can_call]
     assert refused, "the player never faced a bet\n" + transcript(played)
     s = refused[0]
@@ -644,7 +678,10 @@ def played_through_pulseaudio(tmp_path_factory, played) -> Session:
             pytest.skip(str(e))
         session = play_session(tmp, room=room, source=Microphone())
         print(transcript(session))
+        print(misheard(session))
         yield session
+        if session.tts_dir is not None:
+            shutil.rmtree(session.tts_dir, ignore_errors=True)
     finally:
         room.close()
         if saved is None:
