@@ -197,6 +197,7 @@ class Session:
     failure: str = ""
     hand_started_by_voice: bool = False
     tts_dir: Path | None = None  #: where the narrator's audio files are (removed at the end)
+    names: dict[int, str] = field(default_factory=dict)  #: table seat -> player's name
 
     def human_acts(self, hand: int | None = None) -> list[Any]:
         from game.engine.events import Acted
@@ -386,7 +387,8 @@ def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
     table, human, looks = build_table(rules, seats=len(SCRIPT["bots"]) + 1, spectate=False,
                                       seed=seed)
     assert human is not None
-    session = Session(human=human)
+    session = Session(human=human, names={seat: p.name for seat, p in enumerate(table.players)
+                                          if p is not None})
     ctl = Controller(table, human=human, speed=SCRIPT["speed"], seed=seed)
     link = VoiceLink(ctl, "off", confirm_seconds=float(rules.voice_confirm_seconds),
                      confirm_fraction=float(rules.voice_confirm_fraction), push_to_talk=False)
@@ -544,6 +546,19 @@ def test_narration_says_the_cards_the_board_the_turn_and_the_result(played):
     assert won and any((" wins " in line or " win " in line) and str(won[0].amount) in line
                        for line in lines), text
     assert played.dropped_lines == 0, f"{played.dropped_lines} narration lines were dropped"
+
+
+def test_every_action_at_the_table_is_narrated(played):
+    """Who did what, in the narrator's own words (``game.ui.talk.narrate``), for every action
+    of the hand — the bots' included: eyes closed, this is how the player follows the hand."""
+    from game.engine.events import Acted
+    from game.ui.talk import narrate
+
+    names = played.names
+    lines = played.lines()
+    for e in (e for n, e in played.events if n == 1 and isinstance(e, Acted)):
+        want = narrate(e, lambda seat: names.get(seat, f"seat {seat + 1}"), played.human)
+        assert want in lines, (want, lines)
 
 
 def test_narration_is_rendered_to_real_speech(played):
