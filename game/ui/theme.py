@@ -91,12 +91,29 @@ def font_path(bold: bool = False) -> str:
     return menu_font.FONT_FIRACODE_BOLD if bold else menu_font.FONT_FIRACODE
 
 
-@lru_cache(maxsize=128)
+_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """A cached FiraCode font of ``size`` pixels (fonts are slow to open)."""
+    """A cached FiraCode font of ``size`` pixels (fonts are slow to open).
+
+    A cached font dies with ``pygame.quit()``; one that no longer works is opened anew,
+    so a window closed and opened again (tests, "leave table") keeps rendering text.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(font_path(bold), max(8, int(size)))
+    key = (max(8, int(size)), bold)
+    cached = _FONTS.get(key)
+    if cached is not None:
+        try:
+            cached.get_height()
+            cached.size("x")
+            return cached
+        except pygame.error:
+            _FONTS.clear()
+    made = pygame.font.Font(font_path(bold), key[0])
+    _FONTS[key] = made
+    return made
 
 
 def scale_factor(window: tuple[int, int]) -> float:
