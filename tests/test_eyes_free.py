@@ -198,6 +198,7 @@ class Session:
     hand_started_by_voice: bool = False
     tts_dir: Path | None = None  #: where the narrator's audio files are (removed at the end)
     names: dict[int, str] = field(default_factory=dict)  #: table seat -> player's name
+    muted_seconds: float = 0.0  #: how long the microphone was muted (the game speaking)
 
     def human_acts(self, hand: int | None = None) -> list[Any]:
         from game.engine.events import Acted
@@ -241,6 +242,7 @@ class Player:
         self.bet_done = False
         self.quiet_until = 0.0
         self.retry: str | None = None  #: the phrase (by its meaning) to say again
+        self.last_frame = time.monotonic()
 
     def stacks(self) -> tuple[int, ...]:
         t = self.c.table
@@ -294,8 +296,11 @@ class Player:
         return True
 
     def narration_idle(self) -> bool:
+        """Nothing left to render, nothing playing (the player listens before speaking)."""
         worker = getattr(self.narrator, "worker", None)
-        return worker is None or worker._q.unfinished_tasks == 0
+        if worker is not None and worker._q.unfinished_tasks:
+            return False
+        return not self.narrator.speaking
 
     def next_phrase(self) -> str | None:
         """What the player means to say now (``say`` picks the words)."""
@@ -333,6 +338,9 @@ class Player:
         """Called by the game loop after every frame (the player's ears and mouth)."""
         now = time.monotonic()
         s = self.session
+        if getattr(self.link, "_muted", False):
+            s.muted_seconds += now - self.last_frame
+        self.last_frame = now
         if self.waiting is not None:
             if not self.heard_back(now):
                 return
@@ -355,7 +363,8 @@ class Player:
             self.say(phrase, now)
 
 
-def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
+def play_session(tmp: Path, room: Any = None, source: Any = None,
+                 max_seconds: float | None = None) -> Session:
     """Seat the player with two calling stations and play a hand and a deal by voice.
 
     ``room`` speaks the player's clips (default: a :class:`SpeakingRoom` that is also the
@@ -414,7 +423,7 @@ def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
     controller_mod.BETWEEN_HANDS = 600.0
     t0 = time.monotonic()
     try:
-        app.run(scene, max_seconds=SCRIPT["max_seconds"])
+        app.run(scene, max_seconds=max_seconds or SCRIPT["max_seconds"])
     finally:
         controller_mod.BETWEEN_HANDS = saved
         session.seconds = time.monotonic() - t0
@@ -426,7 +435,8 @@ def play_session(tmp: Path, room: Any = None, source: Any = None) -> Session:
             session.dropped_lines = worker.dropped
             session.speech_errors = list(worker.errors)
         if not session.finished and not session.failure:
-            session.failure = f"the session did not finish in {SCRIPT['max_seconds']} s"
+            session.failure = (f"the session did not finish in "
+                               f"{max_seconds or SCRIPT['max_seconds']} s")
     return session
 
 
@@ -717,6 +727,51 @@ def test_the_same_hand_plays_through_a_real_microphone(played_through_pulseaudio
     assert acts and len([s for s in pa.said if s.acts_after > s.acts_before]) == len(acts)
     assert not wrong_actions(pa), "\n".join(wrong_actions(pa)) + "\n" + transcript(pa)
     assert pa.hand_started_by_voice
+
+
+# ----- 7. with the narration really playing (and the microphone muted meanwhile) -------------
+@pytest.fixture(scope="module")
+def played_aloud(tmp_path_factory) -> Session:
+    """The same script with pygame.mixer up on SDL's dummy audio driver, which plays in real
+    time: each line takes as long as it is, and the listener is muted while it plays
+    (the game must not hear itself).  Slow: the player waits for the narrator every time."""
+    import pygame
+
+    saved = os.environ.get("SDL_AUDIODRIVER")
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    try:
+        pygame.mixer.init(frequency=22050, size=-16, channels=2, buffer=512)
+    except pygame.error as e:
+        pytest.skip(f"pygame.mixer cannot start on SDL's dummy audio driver: {e}")
+    try:
+        session = play_session(tmp_path_factory.mktemp("eyes_free_aloud"),
+                               max_seconds=SCRIPT["max_seconds_aloud"])
+        print(transcript(session))
+        print(misheard(session))
+        print(f"microphone muted {session.muted_seconds:.1f} s of {session.seconds:.1f} s")
+        yield session
+        if session.tts_dir is not None:
+            shutil.rmtree(session.tts_dir, ignore_errors=True)
+    finally:
+        pygame.mixer.quit()  # other tests expect no mixer
+        if saved is None:
+            os.environ.pop("SDL_AUDIODRIVER", None)
+        else:
+            os.environ["SDL_AUDIODRIVER"] = saved
+
+
+@pytest.mark.slow
+def test_the_hand_is_playable_with_the_narration_really_playing(played_aloud):
+    """Every line is heard in full before the player speaks; the microphone is muted while
+    the game talks; the hand is still finished by voice with no wrong action."""
+    s = played_aloud
+    assert not s.failure, s.failure + "\n" + transcript(s)
+    assert s.chips_end == s.chips_start
+    acts = s.human_acts(hand=1)
+    assert acts and len([x for x in s.said if x.acts_after > x.acts_before]) == len(acts)
+    assert not wrong_actions(s), "\n".join(wrong_actions(s)) + "\n" + transcript(s)
+    assert s.muted_seconds > 1.0, "the microphone was never muted while the game spoke"
+    assert s.hand_started_by_voice
 
 
 # ----- 5. the first words after the microphone opens ------------------------------------------
