@@ -539,3 +539,30 @@ def test_the_confusion_table_is_a_setting():
 
 def test_a_heard_call_is_not_second_guessed():
     assert not said(flop_facing_bet(), "call", confidence=0.95).confirm
+
+
+def test_the_timeout_does_not_run_while_the_game_speaks():
+    clock = Clock()
+    gate = ConfirmationGate(timeout=5, clock=clock)
+    gate.hold(True)  # the game is saying the prompt (and the narration before it)
+    gate.offer(jam())
+    clock.now += 30
+    assert gate.tick() is None and gate.pending == jam()
+    gate.hold(False)  # the player can hear and answer now: five seconds from here
+    clock.now += 4.9
+    assert gate.tick() is None
+    gate.hold(True)
+    clock.now += 10
+    gate.hold(False)
+    clock.now += 0.1
+    assert gate.tick() == Dropped(jam(), "timed out")
+
+
+def test_restart_gives_the_whole_window_again():
+    clock = Clock()
+    gate = ConfirmationGate(timeout=5, clock=clock)
+    gate.offer(jam())
+    clock.now += 4
+    gate.restart()
+    clock.now += 4
+    assert gate.answer(Confirm(True)) == Apply(jam())

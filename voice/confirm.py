@@ -76,7 +76,9 @@ Outcome = Apply | Waiting | Dropped | NothingPending
 
 
 class ConfirmationGate:
-    """At most one action waiting for "yes", dropped after ``timeout`` seconds."""
+    """At most one action waiting for "yes", dropped after ``timeout`` seconds of the
+    player's time: while the game itself speaks (:meth:`hold`), the clock does not run —
+    the player cannot answer a question they have not heard yet, the microphone is muted."""
 
     def __init__(self, timeout: float = 8.0, clock: Callable[[], float] = time.monotonic) -> None:
         if timeout <= 0:
@@ -84,7 +86,9 @@ class ConfirmationGate:
         self.timeout = timeout
         self._clock = clock
         self._pending: Resolved | None = None
-        self._since = 0.0
+        self._used = 0.0  # seconds of the player's time spent waiting so far
+        self._last = 0.0  # clock reading when _used was last brought up to date
+        self._held = False
 
     @property
     def pending(self) -> Resolved | None:
@@ -97,7 +101,7 @@ class ConfirmationGate:
         self._pending = None
         if not resolved.confirm:
             return Apply(resolved)
-        self._pending, self._since = resolved, self._clock()
+        self._pending, self._used, self._last = resolved, 0.0, self._clock()
         return Waiting(resolved, prompt(resolved))
 
     def answer(self, intent: Intent) -> Outcome:
@@ -117,9 +121,26 @@ class ConfirmationGate:
             return Apply(current) if intent.yes else Dropped(current, "cancelled")
         return Dropped(current, "replaced")
 
+    def _account(self) -> None:
+        now = self._clock()
+        if self._pending is not None and not self._held:
+            self._used += max(0.0, now - self._last)
+        self._last = now
+
+    def hold(self, held: bool) -> None:
+        """Stop (True) or restart (False) the timeout clock: call it while the game speaks —
+        the prompt itself included — so the player gets the whole window to answer."""
+        self._account()
+        self._held = held
+
+    def restart(self) -> None:
+        """Give the pending action its whole window again (say, after repeating the prompt)."""
+        self._used, self._last = 0.0, self._clock()
+
     def tick(self) -> Dropped | None:
         """Drop the pending action if its time is up (call it from the game loop)."""
-        if self._pending is not None and self._clock() - self._since >= self.timeout:
+        self._account()
+        if self._pending is not None and self._used >= self.timeout:
             gone, self._pending = self._pending, None
             return Dropped(gone, "timed out")
         return None
