@@ -566,3 +566,12 @@ def test_restart_gives_the_whole_window_again():
     gate.restart()
     clock.now += 4
     assert gate.answer(Confirm(True)) == Apply(jam())
+
+
+def test_a_heard_multiple_asks_since_short_words_come_out_as_n_x():
+    """"check" was heard as "two x", "i fold" as "five times": a multiple heard by the
+    microphone waits for "yes"."""
+    got = said(flop_facing_bet(), "three x", confidence=0.95)
+    assert got.confirm and got.why == 'it could have been "check"'
+    assert not said(flop_facing_bet(), "three x").confirm
+    assert not said(flop_unopened(), "four big blinds", confidence=0.95).confirm

@@ -341,7 +341,10 @@ def _confusable(intent: Intent, got: Resolved, legal: LegalActions,
     """A phrase the recognizer may have turned into ``intent`` that would not do ``got``."""
     from .parser import parse  # the table holds phrases; the parser reads them
 
-    for phrase in ctx.confusions.get(_FAMILIES.get(type(intent), ""), ()):
+    family = _FAMILIES.get(type(intent), "")
+    if isinstance(intent, Multiple) and intent.of == "bb":
+        family = "big_blinds"
+    for phrase in ctx.confusions.get(family, ()):
         alt = parse(phrase)
         if not is_action(alt):
             return phrase
