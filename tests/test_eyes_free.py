@@ -444,6 +444,10 @@ def play_session(tmp: Path, room: Any = None, source: Any = None,
 def played(tmp_path_factory) -> Session:
     pytest.importorskip("pocketsphinx")
     pytest.importorskip("pyttsx3")
+    import pygame
+
+    if pygame.mixer.get_init():  # an earlier test's mixer: here lines are rendered, not played
+        pygame.mixer.quit()       # (test_the_hand_is_playable_with_the_narration_really_playing)
     tmp = tmp_path_factory.mktemp("eyes_free")
     session = play_session(tmp)
     print(transcript(session))  # shown by pytest when a test fails (or with -rA)
@@ -451,8 +455,6 @@ def played(tmp_path_factory) -> Session:
     yield session
     if session.tts_dir is not None:
         shutil.rmtree(session.tts_dir, ignore_errors=True)
-    import pygame
-
     pygame.quit()
 
 
