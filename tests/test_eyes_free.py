@@ -780,21 +780,20 @@ def test_the_hand_is_playable_with_the_narration_really_playing(played_aloud):
 FIRST_WORDS = [("en", "call"), ("en-gb-x-rp", "all in")]
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "the recognizer's first utterance is decoded before its cepstral mean has adapted: "
-    "'call' comes out 'fold' at confidence 0.95 (requested from the recognizer engineer in "
-    "/tmp/requests.md, 06:06)"))
 @pytest.mark.parametrize(("voice", "words"), FIRST_WORDS, ids=[f"{v}-{w}" for v, w in FIRST_WORDS])
 def test_the_first_command_after_the_microphone_opens_is_not_a_wrong_action(tmp_path, voice,
                                                                              words):
-    """Eyes-free, the first thing a player says is often their first action: it must be heard
-    as said, or not acted on (not understood, or low confidence so the game asks "yes?")."""
+    """Eyes-free, the first thing a player says is often their first action, heard before
+    the recognizer has adapted to the room (PocketSphinx hears these first words as "fold"
+    at high confidence).  Whatever was heard, the game does what was said, or nothing (not
+    understood), or asks "yes?" first — never another action at once."""
     pytest.importorskip("pocketsphinx")
-    from voice.intents import Unknown
+    from game.engine.actions import LegalActions
+    from voice.confirm import ConfirmationGate, respond
     from voice.listener import Heard, Listener
     from voice.parser import parse
     from voice.recognizers import open_recognizer
-    from voice.resolver import ResolveContext
+    from voice.resolver import ResolveContext, resolve
 
     cfg = SCRIPT["voice"]
     clip = read_wav(synthesize(words, tmp_path / "first.wav", voice=voice, wpm=cfg["wpm"],
@@ -803,15 +802,22 @@ def test_the_first_command_after_the_microphone_opens_is_not_a_wrong_action(tmp_
     listener = Listener(lambda: open_recognizer("pocketsphinx"), source=room).start()
     room.say(clip)
     heard: list[Heard] = []
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 30
     while not heard and time.monotonic() < deadline:
         heard = [e for e in listener.poll() if isinstance(e, Heard)]
         time.sleep(0.01)
     listener.stop()
     assert heard, f"nothing was heard for {words!r}"
     h = heard[0]
-    got, meant = parse(h.text), parse(words)
-    asks = h.confidence < ResolveContext().min_confidence
-    assert got == meant or isinstance(got, Unknown) or asks, (
+    facing = LegalActions(seat=0, stack=1000, committed=0, current_bet=40, to_call=40, pot=70,
+                          big_blind=10, can_fold=True, can_check=False, can_call=True,
+                          can_bet=False, can_raise=True, min_to=80, max_to=1000,
+                          all_in_to=1000)
+    clock = [0.0]
+    got = respond(ConfirmationGate(clock=lambda: clock[0]), parse(h.text), facing,
+                  context=ResolveContext(confidence=h.confidence))
+    meant = resolve(parse(words), facing)  # the action the words mean (asked about or not)
+    print(f"{voice} {words!r} heard {h.text!r} ({h.confidence}) -> {got.speech!r}")
+    assert got.action is None or got.action == meant.action, (
         f"{voice} said {words!r}, heard {h.text!r} at confidence {h.confidence}: "
-        f"that would {got} without asking")
+        f"the game would {got.action} at once")
