@@ -134,6 +134,9 @@ class VoiceLink:
         lst = self.listener
         if lst is not None:
             (lst.mute if muted else lst.unmute)()
+        if self._gate is not None:
+            # A pending "yes or no?" waits only on the player's time, not the game's speech.
+            self._gate.hold(muted)
 
     # ----- phrases --------------------------------------------------------------------
     def hear(self, text: str, confidence: float | None = None) -> None:
