@@ -309,8 +309,7 @@ class Player:
         if self.link.state.prompt:  # "yes" only to what the player meant; a mishearing: "no"
             asked = next((x for x in reversed(self.session.said) if x.meant not in ANSWERS),
                          None)
-            wanted = asked is not None and asked.understood and asked.meant == "all in"
-            return "yes" if wanted else "no"
+            return "yes" if asked is not None and asked.understood else "no"
         if self.retry is not None:
             phrase, self.retry = self.retry, None
             return phrase
@@ -493,27 +492,33 @@ def test_every_action_of_the_human_came_from_a_spoken_phrase(played):
 
 
 def wrong_actions(session: Session) -> list[str]:
-    """Every action that is not what the player said: "call" must call, "check" check,
-    "raise to two hundred" put in 200, "yes" confirm the all-in asked for; nothing else acts."""
+    """Every action that is not what the player meant: "call" must call, "check" check,
+    "raise to two hundred" put in 200, "all in" go all in; "yes" does what it confirms (the
+    last phrase before it that was not an answer); "no", questions and "deal" never act."""
     from game.engine.actions import ActionKind
 
     kinds = {"call": {ActionKind.CALL}, "check": {ActionKind.CHECK},
-             "raise to two hundred": {ActionKind.BET, ActionKind.RAISE}}
+             "raise to two hundred": {ActionKind.BET, ActionKind.RAISE},
+             "all in": {ActionKind.BET, ActionKind.RAISE, ActionKind.CALL}}
     acts = iter(session.human_acts())
     wrong = []
     for i, s in enumerate(session.said):
         if s.acts_after == s.acts_before:
             continue
         act = next(acts)
-        ok = act.action.kind in kinds.get(s.meant, ())
-        if s.meant == "raise to two hundred":
-            ok = ok and act.action.amount == 200
+        meaning = s.meant
         if s.meant == "yes":
             asked = next((x for x in reversed(session.said[:i]) if x.meant not in ANSWERS),
                          None)
-            ok = act.all_in and asked is not None and asked.meant == "all in"
+            meaning = asked.meant if asked is not None else ""
+        ok = act.action.kind in kinds.get(meaning, ())
+        if meaning == "raise to two hundred":
+            ok = ok and act.action.amount == 200
+        if meaning == "all in":
+            ok = ok and act.all_in
         if not ok:
-            wrong.append(f"said {s.text!r}, heard {s.heard!r}, did {act.action} (paid {act.paid})")
+            wrong.append(f"said {s.text!r} meaning {meaning!r}, heard {s.heard!r}, "
+                         f"did {act.action} (paid {act.paid})")
     return wrong
 
 
