@@ -15,8 +15,8 @@
 #
 # A directory without an entry below still runs, by convention: run.sh, else run.py
 # (`python -m benchmarks.NAME.run`), else bench.py; with --quick, only `--help` is checked.
-# Benchmarks that keep their own files (evaluator, replay, voice) write them where they
-# always do, under benchmarks/out/ - a --quick run replaces those with its tiny figures.
+# Benchmarks that keep their own files write them where they always do, under
+# benchmarks/out/; a --quick run replaces benchmarks/out/replay*.json with tiny figures.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -128,9 +128,11 @@ run_parser() {  # benchmarks/parser/run.py docstring: parser + resolver on typed
     bench parser "$PY" -m benchmarks.parser.run --json $(pick "--repeat 3" "")
 }
 
-run_voice() {  # benchmarks/voice/run.py docstring: clips through recognizer -> say object
+run_voice() {  # benchmarks/voice/README.md: clips through recognizer -> say object
     # shellcheck disable=SC2046
-    bench voice "$PY" -m benchmarks.voice.run $(pick "" "--limit 3 --no-write")
+    bench voice "$PY" -m benchmarks.voice.run \
+        $(pick "" "--limit 3 --no-write --rows $OUT/voice-rows.jsonl")
+    bench voice-vosk-latency "$PY" -m benchmarks.voice.vosk_latency
 }
 
 run_ui() {  # benchmarks/ui/bench.py docstring: frame times and start-up under Xvfb
