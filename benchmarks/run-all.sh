@@ -180,9 +180,11 @@ if [ ${#NAMES[@]} = 0 ]; then
 fi
 for name in "${NAMES[@]}"; do
     if [ ! -d "benchmarks/$name" ]; then
-        echo "== $name: no benchmarks/$name/ here; skipped" >&2
-        continue
+        echo "run-all.sh: no benchmark named $name (there is no benchmarks/$name/)" >&2
+        exit 2
     fi
+done
+for name in "${NAMES[@]}"; do
     case " ${KNOWN[*]} " in
         *" $name "*) "run_$name" ;;
         *) run_by_convention "$name" ;;
