@@ -15,6 +15,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+@dataclass(frozen=True)
+class CommandReply:
+    """What a spoken table command did, said back to the player (eyes-free: never only shown).
+
+    ``refused`` marks a refusal (the session's reason); otherwise ``speech`` is the result,
+    e.g. "Rebought to 1,000".
+    """
+
+    speech: str
+    refused: bool = False
+
+
 @dataclass
 class VoiceState:
     """What the HUD shows (the last phrase and what became of it)."""
@@ -50,7 +62,8 @@ class VoiceLink:
         self.listener: Any = None
         self.phrases: queue.Queue[tuple[str, float | None]] = queue.Queue()
         self.speak: Any = None  #: callable(text) set by the scene (narration / TTS)
-        self.on_table_command: Any = None  #: callable(TableKind) set by the scene
+        #: callable(TableKind) -> CommandReply | None, set by the scene: what the command did
+        self.on_table_command: Any = None
         self.last_reply = ""
         if mode != "off":
             threading.Thread(target=self._start_listener, args=(mode,), daemon=True,
@@ -152,6 +165,8 @@ class VoiceLink:
         if dropped is not None:
             self.state.prompt = ""
             self.state.refusal = "too late: say it again"
+            if self.speak is not None:
+                self.speak(self.state.refusal)
         while True:
             try:
                 text, conf = self.phrases.get_nowait()
@@ -186,13 +201,14 @@ class VoiceLink:
         legal = self.c.human_legal()
         ctx = ResolveContext(confirm_fraction=self.confirm_fraction, confidence=confidence)
         resp = respond(self.gate, intent, legal, facts=self.facts(), context=ctx)
+        reply = resp.speech
         st.prompt = resp.speech if resp.waiting and resp.action is None else ""
         if self.listener is not None:
             self.listener.expect_confirmation(bool(st.prompt))
         if resp.action is not None:
             err = self.c.submit(resp.action, now)
             if err:
-                st.refusal = err
+                st.refusal = reply = err  # the refusal is what is said, not the action
             else:
                 st.resolved = resp.speech
         elif resp.rejection is not None or resp.speech.startswith(("didn't", "it is not")):
@@ -200,12 +216,15 @@ class VoiceLink:
         elif not st.prompt:
             st.resolved = resp.speech
         if isinstance(intent, TableCommand) and self.on_table_command is not None:
-            self.on_table_command(intent.kind)
-        self.last_reply = resp.speech
-        st.history.append(f"“{text}” → {resp.speech}")
+            done = self.on_table_command(intent.kind)
+            if isinstance(done, CommandReply):
+                reply = done.speech
+                st.refusal, st.resolved = (reply, "") if done.refused else ("", reply)
+        self.last_reply = reply
+        st.history.append(f"“{text}” → {reply}")
         del st.history[:-6]
-        if self.speak is not None and resp.speech:
-            self.speak(resp.speech)
+        if self.speak is not None and reply:
+            self.speak(reply)
 
     def acted_by_hand(self) -> None:
         """The player used mouse/keys: a pending voice confirmation no longer applies."""

@@ -30,6 +30,7 @@ class RebuyScene(Dialog):
         self.amount = self.default_amount()
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
+        self.speak: Any = None  #: callable(text) set by the table scene: refusals said aloud
 
     @property
     def player(self) -> Any:
@@ -85,6 +86,8 @@ class RebuyScene(Dialog):
                 return
         except SessionError as e:
             self.message, self.message_is_error = str(e), True
+            if self.speak is not None:
+                self.speak(str(e))
             return
         self.c.needs_rebuy = False
         self.done = True

@@ -30,6 +30,9 @@ from . import Scene
 #: Seconds a speech bubble stays up at speed 1.
 BUBBLE_SECONDS = 4.0
 
+#: Said when the busted human asks for the next hand.
+OUT_OF_CHIPS = "You are out of chips: say rebuy, or leave"
+
 
 class TableScene(Scene):
     """Plays a session in the window: ``human`` is the human's table seat, or None to watch."""
@@ -149,6 +152,8 @@ class TableScene(Scene):
                 err = self.c.submit(action, now)
                 if err:
                     self.bar.message = err
+                    if self.narrator is not None:
+                        self.narrator.say(err)
                 elif self.hud is not None:
                     self.hud.link.acted_by_hand()
 
@@ -169,17 +174,28 @@ class TableScene(Scene):
             else:
                 self.sounds.enabled = bool(settings.sounds) and bool(self.sounds.bank)
 
-    def table_command(self, kind: Any) -> None:
-        """A spoken table command ("deal", "rebuy", "sit out", "pause", "options")."""
+    def table_command(self, kind: Any) -> Any:
+        """A spoken table command ("deal", "rebuy", "sit out", "pause", "options").
+
+        Returns a ``CommandReply`` when the command has something of its own to say — the
+        rebuy's result or any refusal — so the player hears it with their eyes closed.
+        """
         from game.session.errors import SessionError
+
+        from ..voice_link import CommandReply
 
         name = getattr(kind, "value", str(kind))
         seat = self.c.human
         try:
-            if name == "deal" and not self.c.in_hand:
+            if name == "deal":
+                if self.c.in_hand:
+                    return CommandReply("a hand is being played: the next one is dealt after "
+                                        "it ends", refused=True)
+                if seat is not None and self.c._human_busted():
+                    return CommandReply(OUT_OF_CHIPS, refused=True)
                 self.c.deal_soon()
             elif name in ("rebuy", "top_up"):
-                self.open("rebuy")
+                return self.rebuy_by_voice(name)
             elif name == "sit_out" and seat is not None:
                 self.c.emit(self.c.table.sit_out(seat))
             elif name == "back" and seat is not None:
@@ -190,6 +206,34 @@ class TableScene(Scene):
                 self.open("options")
         except SessionError as e:
             self.notice = str(e)
+            return CommandReply(str(e), refused=True)
+        return None
+
+    def rebuy_by_voice(self, name: str) -> Any:
+        """"Rebuy" / "top up" said between hands: top up to the maximum buy-in through the
+        session (which refuses mid-hand, at the maximum, or in a freeze-out, and says why)."""
+        from game.session.errors import SessionError
+
+        from ..voice_link import CommandReply
+
+        seat = self.c.human
+        if seat is None:
+            return CommandReply("you are watching: spectators do not rebuy", refused=True)
+        p = self.c.table.players[seat]
+        was_busted = p is not None and p.stack <= 0
+        try:
+            self.c.emit(self.c.table.top_up(seat))
+        except SessionError as e:
+            self.notice = str(e)
+            return CommandReply(str(e), refused=True)
+        self.c.needs_rebuy = False
+        dialog = getattr(self, "_rebuy_dialog", None)
+        if dialog is not None:  # the dialog the spoken rebuy replaces
+            dialog.done = True
+            self._rebuy_dialog = None
+        stack = self.c.table.players[seat].stack
+        verb = "Rebought" if was_busted or name == "rebuy" else "Topped up"
+        return CommandReply(f"{verb} to {stack:,}")
 
     def open(self, name: str) -> None:
         """Open a dialog scene over the table (imported lazily: fast start-up)."""
@@ -210,7 +254,9 @@ class TableScene(Scene):
         elif name == "rebuy" and self.c.human is not None:
             from .rebuy import RebuyScene
 
-            self.push = RebuyScene(self.c, self.c.human)
+            self.push = self._rebuy_dialog = RebuyScene(self.c, self.c.human)
+            if self.narrator is not None:
+                self.push.speak = self.narrator.say  # its refusals are said, not only shown
 
     def update(self, now: float, dt: float) -> None:
         self.now = now

@@ -1,0 +1,213 @@
+"""Eyes-free gaps: what the player hears when chips run out, when a command is refused, and
+whether "your turn" reaches them before stale narration.
+
+Headless (SDL dummy driver), with the real session ``Table``, the real voice parser and the
+real narrator (espeak-ng through the bots' speech worker renders every line to a file):
+a line counts as *spoken* when the narrator's worker rendered it.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from game.engine.actions import Action
+from game.session.rules import HouseRules
+from game.ui.controller import Controller
+from game.ui.hud import VoiceHud
+from game.ui.scenes.table import OUT_OF_CHIPS, TableScene
+from game.ui.settings import UiSettings
+from game.ui.setup import build_table
+from game.ui.talk import TableVoice
+from game.ui.voice_link import VoiceLink
+
+SIZE = (1024, 640)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _display():
+    pygame.display.init()
+    pygame.font.init()
+    yield pygame.display.set_mode(SIZE)
+
+
+class Seat:
+    """The human at a real table, with the voice HUD and the narrator wired as in the game."""
+
+    def __init__(self, rules: HouseRules | None = None, seed: int = 7) -> None:
+        rules = rules or HouseRules().replace(bots=("random:normal",))
+        self.table, self.human, looks = build_table(rules, seats=3, spectate=False, seed=seed)
+        self.c = Controller(self.table, human=self.human, speed=1000.0, seed=seed)
+        self.link = VoiceLink(self.c, "off")
+        self.voice = TableVoice.start(UiSettings(narration=True, bot_voices=False,
+                                                 chat_level=0), self.table, self.human, seed,
+                                      spectate=False)
+        if self.voice.worker is None:
+            pytest.skip("no speech engine on this machine")
+        self.scene = TableScene(self.c, hud=VoiceHud(self.link), narrator=self.voice,
+                                looks=looks)
+        self.scene.resize(SIZE)
+        self.t = 0.0
+
+    def say(self, phrase: str) -> str:
+        """Say ``phrase`` (as the recognizer hands it over); returns the game's reply."""
+        self.link.hear(phrase, 0.95)
+        self.t += 0.05
+        self.link.update(self.t)
+        return self.link.last_reply
+
+    def spoken(self) -> list[str]:
+        assert self.voice.worker.wait_idle(timeout=30)
+        self.voice.pump()
+        return [r.utterance.text for r in self.voice.worker.rendered]
+
+    @property
+    def stack(self) -> int:
+        return self.table.players[self.human].stack
+
+    def play_to_my_turn(self, limit: int = 20000) -> None:
+        for _ in range(limit):
+            if self.c.human_legal() is not None:
+                return
+            self.t += 0.05
+            self.scene.update(self.t, 1 / 60)
+        raise AssertionError("the human never got to act")
+
+    def finish_hand(self, limit: int = 20000) -> None:
+        """Check or fold through to the end of the current hand."""
+        for _ in range(limit):
+            if not self.c.in_hand and self.c.hands_done >= 1:
+                self.voice.worker.wait_idle(timeout=30)  # the player listens to the end
+                return
+            la = self.c.human_legal()
+            if la is not None:
+                self.c.submit(Action.check() if la.can_check else Action.fold(), self.t)
+            self.t += 0.05
+            self.scene.update(self.t, 1 / 60)
+        raise AssertionError("the hand never ended")
+
+    def bust(self) -> None:
+        """Between hands, the human has lost every chip (set directly: the scenario's start,
+        playing until a random bot takes every chip would take hundreds of hands)."""
+        assert not self.c.in_hand
+        self.table.players[self.human].stack = 0
+
+    def close(self) -> None:
+        self.voice.close()
+        self.c.close()
+
+
+@pytest.fixture
+def seat():
+    s = Seat()
+    yield s
+    s.close()
+
+
+# ----- 1. out of chips, by voice --------------------------------------------------------------
+def test_rebuy_said_when_busted_rebuys_to_the_maximum_and_says_so(seat):
+    seat.bust()
+    top = seat.table.rules.max_buy_in
+    reply = seat.say("rebuy")
+    assert seat.stack == top
+    assert reply == f"Rebought to {top:,}"
+    assert seat.link.state.resolved == reply and not seat.link.state.refusal
+    assert not seat.c.needs_rebuy
+    assert reply in seat.spoken()
+
+
+def test_top_up_said_between_hands_tops_up_to_the_maximum_and_says_so(seat):
+    top = seat.table.rules.max_buy_in
+    seat.table.players[seat.human].stack = top // 2
+    reply = seat.say("top up")
+    assert seat.stack == top
+    assert reply == f"Topped up to {top:,}"
+    assert reply in seat.spoken()
+
+
+def test_rebuy_at_the_maximum_is_refused_aloud_with_the_sessions_reason(seat):
+    top = seat.table.rules.max_buy_in
+    assert seat.stack == top
+    reply = seat.say("top up")
+    assert seat.stack == top
+    assert "refused" in reply and str(top) in reply, reply
+    assert seat.link.state.refusal == reply
+    assert reply in seat.spoken()
+
+
+def test_rebuy_mid_hand_is_refused_aloud_and_changes_nothing(seat):
+    seat.table.players[seat.human].stack = seat.table.rules.max_buy_in // 2  # room to add
+    seat.play_to_my_turn()
+    stack = seat.stack
+    reply = seat.say("rebuy")
+    assert seat.stack == stack
+    assert "between hands" in reply, reply
+    assert seat.link.state.refusal == reply
+    assert reply in seat.spoken()
+
+
+def test_rebuy_in_a_freeze_out_is_refused_aloud():
+    rules = HouseRules(mode="freeze-out", rebuys=False).replace(bots=("random:normal",))
+    s = Seat(rules)
+    try:
+        s.bust()
+        reply = s.say("rebuy")
+        assert s.stack == 0
+        assert "freeze-out" in reply, reply
+        assert reply in s.spoken()
+    finally:
+        s.close()
+
+
+def test_deal_while_busted_says_how_to_go_on_instead_of_echoing_deal(seat):
+    seat.play_to_my_turn()
+    seat.finish_hand()
+    seat.bust()
+    hand = seat.table.hand_number
+    reply = seat.say("deal")
+    assert reply == OUT_OF_CHIPS
+    assert seat.link.state.refusal == OUT_OF_CHIPS
+    assert seat.table.hand_number == hand
+    assert OUT_OF_CHIPS in seat.spoken()
+
+
+# ----- 2. every refusal is spoken -------------------------------------------------------------
+def test_deal_during_a_hand_is_refused_aloud(seat):
+    seat.play_to_my_turn()
+    hand = seat.table.hand_number
+    reply = seat.say("deal")
+    assert seat.link.state.refusal == reply and "hand" in reply, reply
+    assert seat.table.hand_number == hand
+    assert reply in seat.spoken()
+
+
+def test_sit_out_refused_by_the_session_is_spoken(seat):
+    seat.play_to_my_turn()
+    seat.finish_hand()
+    seat.say("sit out")
+    reply = seat.say("sit out")  # already sitting out: the session says why not
+    if not seat.link.state.refusal:
+        pytest.skip("the session accepts sitting out twice")
+    assert reply in seat.spoken()
+
+
+def test_an_action_out_of_turn_is_refused_aloud(seat):
+    reply = seat.say("call")
+    assert seat.link.state.refusal == reply and "not your turn" in reply, reply
+    assert reply in seat.spoken()
+
+
+def test_a_refused_confirmation_says_the_reason_not_the_action(seat):
+    """An action the table refuses after it resolved is said as the refusal."""
+    seat.play_to_my_turn()
+    la = seat.c.human_legal()
+    reply = seat.say("fold" if not la.can_check else "check")
+    assert not seat.link.state.refusal, reply
+    reply = seat.say("check")  # no longer the player's turn (or the hand is over)
+    if seat.c.human_legal() is None:
+        assert seat.link.state.refusal == reply
+        assert reply in seat.spoken()
