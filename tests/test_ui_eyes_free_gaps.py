@@ -9,6 +9,7 @@ a line counts as *spoken* when the narrator's worker rendered it.
 from __future__ import annotations
 
 import os
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -22,7 +23,7 @@ from game.ui.hud import VoiceHud
 from game.ui.scenes.table import OUT_OF_CHIPS, TableScene
 from game.ui.settings import UiSettings
 from game.ui.setup import build_table
-from game.ui.talk import TableVoice
+from game.ui.talk import BEHIND, Priority, TableVoice, schedule
 from game.ui.voice_link import VoiceLink
 
 SIZE = (1024, 640)
@@ -69,17 +70,21 @@ class Seat:
     def stack(self) -> int:
         return self.table.players[self.human].stack
 
-    def play_to_my_turn(self, limit: int = 20000) -> None:
-        for _ in range(limit):
+    def play_to_my_turn(self, seconds: float = 60.0) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            time.sleep(0.0005)  # real time for the bots' process
             if self.c.human_legal() is not None:
                 return
             self.t += 0.05
             self.scene.update(self.t, 1 / 60)
         raise AssertionError("the human never got to act")
 
-    def finish_hand(self, limit: int = 20000) -> None:
+    def finish_hand(self, seconds: float = 60.0) -> None:
         """Check or fold through to the end of the current hand."""
-        for _ in range(limit):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            time.sleep(0.0005)
             if not self.c.in_hand and self.c.hands_done >= 1:
                 self.voice.worker.wait_idle(timeout=30)  # the player listens to the end
                 return
@@ -211,3 +216,69 @@ def test_a_refused_confirmation_says_the_reason_not_the_action(seat):
     if seat.c.human_legal() is None:
         assert seat.link.state.refusal == reply
         assert reply in seat.spoken()
+
+
+# ----- 3. narration priority ------------------------------------------------------------------
+def _p(s: str) -> Priority:
+    return {"!": Priority.URGENT, "~": Priority.STALE}.get(s[0], Priority.NORMAL)
+
+
+def test_replies_and_your_turn_go_ahead_of_waiting_narration_in_order():
+    q = schedule(["Flop: ...", "~Rocco calls 40."], "!the pot is 150", _p)
+    assert q == ["!the pot is 150", "Flop: ...", "~Rocco calls 40."]
+    q = schedule(q, "!Your turn: 40 to call.", _p)  # four waiting: the stale line goes
+    assert q == ["!the pot is 150", "!Your turn: 40 to call.", "Flop: ..."]
+
+
+def test_stale_bot_narration_is_dropped_when_more_than_two_lines_wait():
+    q: list[str] = []
+    for line in ("~Rocco calls 40.", "~Stan folds.", "Turn: ace of spades.", "~Rocco bets 80."):
+        q = schedule(q, line, _p)
+    assert q == ["~Stan folds.", "Turn: ace of spades.", "~Rocco bets 80."]
+    assert len(q) <= BEHIND + 1
+
+
+def test_cards_board_and_replies_are_never_dropped():
+    q: list[str] = []
+    for line in ("Your cards: ...", "Flop: ...", "Turn: ...", "!yes or no?", "River: ..."):
+        q = schedule(q, line, _p)
+    assert q == ["!yes or no?", "Your cards: ...", "Flop: ...", "Turn: ...", "River: ..."]
+
+
+def test_a_reply_is_spoken_right_after_the_line_being_said_not_after_the_backlog():
+    """Through the real speech worker: ten bots' actions arrive at once, then the player's
+    question is answered; the answer is rendered next, and the stale backlog is cut."""
+    from game.engine.events import Acted
+
+    s = Seat()
+    try:
+        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
+        s.voice.worker.wait_idle(timeout=30)
+        before = len(s.voice.worker.rendered)
+        for i in range(10):
+            s.voice.on_event(Acted(bot, Action.raise_to(40 + 20 * i), 20, False), s.scene)
+        s.voice.say("the pot is 150")
+        spoken = s.spoken()[before:]
+        assert "the pot is 150" in spoken[:2], spoken
+        bots = [line for line in spoken if "raises to" in line]
+        assert len(bots) <= 1 + BEHIND, spoken  # the one being rendered + what may wait
+        assert bots[-1].endswith("raises to 220."), spoken  # the newest is kept
+    finally:
+        s.close()
+
+
+def test_your_turn_is_spoken_ahead_of_stale_narration():
+    from game.engine.events import Acted
+
+    s = Seat()
+    try:
+        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
+        s.voice.worker.wait_idle(timeout=30)
+        before = len(s.voice.worker.rendered)
+        for _ in range(6):
+            s.voice.on_event(Acted(bot, Action.call(), 20, False), s.scene)
+        s.voice.your_turn(40, 150, False)
+        spoken = s.spoken()[before:]
+        assert spoken.index("Your turn: 40 to call, the pot is 150.") <= 1, spoken
+    finally:
+        s.close()

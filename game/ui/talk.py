@@ -11,15 +11,89 @@ bot's own voice, panned to its seat.  If speech fails the bubbles and HUD text r
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, TypeVar
 
 from game.engine.actions import ActionKind
 from game.engine.cards import card_name
 from game.engine.events import Acted, BoardDealt, HoleDealt, PotAwarded, Street
 
 from .snapshot_builder import hand_words
+
+#: Lines waiting beyond which stale narration (bots' actions, banter) is dropped.
+BEHIND = 2
+
+#: Seconds a line may be with the speech worker before the narrator stops waiting for it.
+IN_FLIGHT_SECONDS = 10.0
+
+
+class Priority(IntEnum):
+    """Where a narrator line goes in the speech queue."""
+
+    STALE = 0  #: bots' actions and banter: worthless once the game has moved on
+    NORMAL = 1  #: cards, board, results, the human's own actions: said in order
+    URGENT = 2  #: replies, refusals, confirmation prompts, "your turn": to the front
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line for the speech worker; its ``tag`` (a banter line) gives the seat to pan to."""
+
+    text: str
+    voice: Any
+    priority: Priority = Priority.NORMAL
+    tag: Any = None
+
+    @property
+    def seat(self) -> int | None:
+        return getattr(self.tag, "seat", None)
+
+
+T = TypeVar("T")
+
+
+def schedule(waiting: list[T], item: T, priority: Callable[[T], Priority],
+             behind: int = BEHIND + 1) -> list[T]:
+    """The queue after ``item`` arrives: urgent lines go ahead of everything but earlier
+    urgent lines; when more than ``behind`` lines wait (the new one included), stale ones
+    are dropped, oldest first (so "your turn" is not heard seconds late behind "Rocco calls
+    40").
+
+    >>> p = lambda s: {"!": Priority.URGENT, "~": Priority.STALE}.get(s[0], Priority.NORMAL)
+    >>> schedule(["cards", "~bot calls"], "!the pot is 150", p)
+    ['!the pot is 150', 'cards', '~bot calls']
+    >>> schedule(['!the pot is 150', 'cards', '~bot calls'], "!your turn", p)
+    ['!the pot is 150', '!your turn', 'cards']
+    >>> schedule(["~a calls", "~b folds", "flop"], "~c bets", p)
+    ['~b folds', 'flop', '~c bets']
+    """
+    out = list(waiting)
+    if priority(item) is Priority.URGENT:
+        at = next((i for i, x in enumerate(out) if priority(x) is not Priority.URGENT),
+                  len(out))
+        out.insert(at, item)
+    else:
+        out.append(item)
+    while len(out) > behind:
+        stale = next((i for i, x in enumerate(out) if priority(x) is Priority.STALE), None)
+        if stale is None:
+            break
+        del out[stale]
+    return out
+
+
+def _line_priority(line: Line) -> Priority:
+    return line.priority
+
+
+def _rendered_priority(rendered: Any) -> Priority:
+    tag = getattr(rendered.utterance, "tag", None)
+    return tag.priority if isinstance(tag, Line) else Priority.NORMAL
 
 
 def _names(cards: tuple[str, ...] | list[str]) -> str:
@@ -98,7 +172,11 @@ def your_turn_sentence(to_call: int, pot: int, can_check: bool) -> str:
 
 
 class TableVoice:
-    """Speaks narration and banter through one speech worker; shows banter as bubbles."""
+    """Speaks narration and banter through one speech worker; shows banter as bubbles.
+
+    Lines are ordered here (:func:`schedule`), both before rendering and before playing:
+    replies, refusals, prompts and "your turn" first, stale bots' lines dropped when behind.
+    """
 
     def __init__(self, *, narration: bool, bot_voices: bool, chat_level: int,
                  cast: dict[int, Any], seed: int, speech: bool = True) -> None:
@@ -110,11 +188,16 @@ class TableVoice:
         self._triggers_seen = 0
         self._events: list[object] = []
         self._ready: deque[Any] = deque()  #: rendered lines waiting to be played, in order
+        #: lines not yet handed to the worker, which gets one at a time: the order (and what
+        #: is dropped) is decided here, by :func:`schedule`, until the line is rendered
+        self._pending: list[Line] = []
+        self._in_flight_since: float | None = None
+        self._lock = threading.Lock()
         if speech and (narration or bot_voices):
             try:
                 from bots.speech import SpeechWorker
 
-                self.worker = SpeechWorker(on_audio=self._play).start()
+                self.worker = SpeechWorker(on_audio=self._play, on_error=self._failed).start()
             except Exception:  # noqa: BLE001 - no speech: bubbles and text remain
                 self.worker = None
         if cast:
@@ -153,7 +236,37 @@ class TableVoice:
 
     def _play(self, rendered: Any) -> None:
         """Speech worker callback (its thread): queue the file; the game loop plays it."""
-        self._ready.append(rendered)
+        with self._lock:
+            self._ready = deque(schedule(list(self._ready), rendered, _rendered_priority))
+            self._in_flight_since = None
+        self._feed()
+
+    def _failed(self, utterance: Any, exc: Exception) -> None:
+        """Speech worker callback: that line is lost (bubbles and text remain); go on."""
+        with self._lock:
+            self._in_flight_since = None
+        self._feed()
+
+    def _queue(self, text: str, voice: Any, priority: Priority, tag: Any = None) -> None:
+        if self.worker is None or not text:
+            return
+        with self._lock:
+            self._pending = schedule(self._pending, Line(text, voice, priority, tag),
+                                     _line_priority)
+        self._feed()
+
+    def _feed(self) -> None:
+        """Hand the next line to the worker when it has none (any thread)."""
+        with self._lock:
+            since = self._in_flight_since
+            if since is not None and time.monotonic() - since < IN_FLIGHT_SECONDS:
+                return
+            self._in_flight_since = None
+            while self._pending and self.worker is not None:
+                line = self._pending.pop(0)
+                if self.worker.say(line.text, line.voice, tag=line):
+                    self._in_flight_since = time.monotonic()
+                    return
 
     def pump(self) -> None:
         """Play queued speech one line at a time (called by the scene every update).
@@ -161,6 +274,7 @@ class TableVoice:
         Narration has its own mixer channel so lines never talk over each other; a bot's
         line plays on the next free channel, panned to its seat.
         """
+        self._feed()
         if not self._ready:
             return
         import pygame
@@ -173,7 +287,8 @@ class TableVoice:
             self._channel = pygame.mixer.Channel(0)
         if self._channel.get_busy():
             return
-        rendered = self._ready.popleft()
+        with self._lock:
+            rendered = self._ready.popleft()
         try:
             sound = pygame.mixer.Sound(str(rendered.path))
         except pygame.error:
@@ -188,12 +303,12 @@ class TableVoice:
     @property
     def speaking(self) -> bool:
         """True while the game's own speech plays (the microphone should not hear it)."""
-        return bool(self._ready) or (self._channel is not None and self._channel.get_busy())
+        return (bool(self._ready) or bool(self._pending) or self._in_flight_since is not None
+                or (self._channel is not None and self._channel.get_busy()))
 
     def say(self, text: str) -> None:
-        """Speak a reply to the human (voice commands) in the narrator's voice."""
-        if self.worker is not None and text:
-            self.worker.say(text, self.narrator_voice())
+        """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""
+        self._queue(text, self.narrator_voice(), Priority.URGENT)
 
     def on_event(self, e: object, scene: Any) -> None:
         if type(e).__name__ == "HandStarted":
@@ -214,12 +329,15 @@ class TableVoice:
 
             line = narrate(e, name_of, human, hole, board or ())
             if line:
-                self.worker.say(line, self.narrator_voice())
+                bots_move = isinstance(e, Acted) and e.seat != human
+                self._queue(line, self.narrator_voice(),
+                            Priority.STALE if bots_move else Priority.NORMAL)
         self._banter(e, scene)
 
     def your_turn(self, to_call: int, pot: int, can_check: bool) -> None:
         if self.narration and self.worker is not None:
-            self.worker.say(your_turn_sentence(to_call, pot, can_check), self.narrator_voice())
+            self._queue(your_turn_sentence(to_call, pot, can_check), self.narrator_voice(),
+                        Priority.URGENT)
 
     def _banter(self, e: object, scene: Any) -> None:
         if self.director is None:
@@ -245,7 +363,7 @@ class TableVoice:
 
                 self.pan[line.seat] = pan(sp.plate[0], lay.size[0])
             if self.bot_voices and self.worker is not None:
-                self.worker.say(line.text, line.voice, tag=line)
+                self._queue(line.text, line.voice, Priority.STALE, tag=line)
 
     def close(self) -> None:
         if self.worker is not None:
