@@ -282,3 +282,36 @@ def test_your_turn_is_spoken_ahead_of_stale_narration():
         assert spoken.index("Your turn: 40 to call, the pot is 150.") <= 1, spoken
     finally:
         s.close()
+
+
+def test_your_turn_plays_next_even_when_narration_is_already_rendered(monkeypatch):
+    """Behind the playing line, rendered audio waits too: "your turn" jumps that queue and the
+    bots' old lines there are cut (SDL's dummy audio driver plays in real time, silently)."""
+    from game.engine.events import Acted
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.init()
+    pygame.mixer.stop()  # nothing left playing from an earlier test
+    s = Seat()
+    try:
+        v = s.voice
+        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
+        v.say("A long line is being said while the bots play on around the table.")
+        v.worker.wait_idle(timeout=30)
+        end = time.monotonic() + 10
+        while v._ready and time.monotonic() < end:  # now playing: what follows waits as audio
+            v.pump()
+            time.sleep(0.01)
+        assert v._channel is not None and v._channel.get_busy()
+        for i in range(6):
+            v.on_event(Acted(bot, Action.raise_to(40 + 20 * i), 20, False), s.scene)
+            v.worker.wait_idle(timeout=30)  # rendered before the next arrives
+        v.your_turn(40, 150, False)
+        v.worker.wait_idle(timeout=30)
+        waiting = [r.utterance.text for r in v._ready]
+        assert waiting[0] == "Your turn: 40 to call, the pot is 150.", waiting
+        assert len(waiting) <= BEHIND + 1, waiting
+        assert waiting[-1].endswith("raises to 140."), waiting  # the newest bot line stays
+    finally:
+        s.close()
+        pygame.mixer.quit()
