@@ -125,6 +125,17 @@ def test_rebuy_said_when_busted_rebuys_to_the_maximum_and_says_so(seat):
     assert reply in seat.spoken()
 
 
+def test_rebuy_said_over_the_rebuy_dialog_closes_it(seat):
+    """Busted, the game opens the rebuy dialog; saying "rebuy" does it and closes the dialog."""
+    seat.bust()
+    seat.c.needs_rebuy = True  # what the controller sets when the busted human is next dealt
+    seat.scene.update(seat.t, 1 / 60)
+    dialog = seat.scene.push
+    assert type(dialog).__name__ == "RebuyScene"
+    assert seat.say("rebuy") == f"Rebought to {seat.table.rules.max_buy_in:,}"
+    assert dialog.done and not seat.c.needs_rebuy
+
+
 def test_top_up_said_between_hands_tops_up_to_the_maximum_and_says_so(seat):
     top = seat.table.rules.max_buy_in
     seat.table.players[seat.human].stack = top // 2
