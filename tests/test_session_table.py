@@ -232,7 +232,7 @@ def test_top_up_fills_to_the_maximum_between_hands():
     play_hand(t)
     t.top_up(1)
     assert t.players[1].stack == 1000
-    with pytest.raises(RebuyError, match="already has 1000"):
+    with pytest.raises(RebuyError, match="has 1000 already"):
         t.top_up(1)
 
 

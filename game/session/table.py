@@ -242,7 +242,7 @@ class Table:
         """The player stands up and takes their chips (not during a hand they are in)."""
         p = self._player(seat)
         if self.in_hand(seat):
-            raise SeatError(f"{p.name} is in a hand: leave after it ends")
+            raise SeatError(f"{_is(p.name)} in a hand: leave after it ends")
         if self.rules.freeze_out and p.stack > 0:
             raise SeatError(f"freeze-out: {p.name}'s {p.stack} chips stay in play — sit out "
                             "instead (a player sitting out is folded each hand)")
@@ -259,9 +259,9 @@ class Table:
         """Not dealt in from the next hand; removed after ``rules.sit_out_hands`` (cash)."""
         p = self._player(seat)
         if self.in_hand(seat):
-            raise SeatError(f"{p.name} is in a hand: sit out after it ends")
+            raise SeatError(f"{_is(p.name)} in a hand: sit out after it ends")
         if p.sitting_out:
-            raise SeatError(f"{p.name} is already sitting out: sit_in to return")
+            raise SeatError(f"{_is(p.name)} already sitting out: sit in to return")
         self._log("sit_out", seat)
         p.sitting_out = True
         p.missed = 0
@@ -271,7 +271,7 @@ class Table:
         """Back from sitting out: waits for the big blind (000 §5, §12)."""
         p = self._player(seat)
         if not p.sitting_out:
-            raise SeatError(f"{p.name} is not sitting out")
+            raise SeatError(f"{_is(p.name)} not sitting out")
         self._log("sit_in", seat)
         p.sitting_out = False
         ev: list[Any] = [SatIn(seat)]
@@ -289,7 +289,7 @@ class Table:
         if not r.rebuys:
             raise RebuyError(f"{word} refused: rebuys are off at this table")
         if self.in_hand(seat):
-            raise RebuyError(f"{word} refused: {p.name} is in a hand; rebuys happen between "
+            raise RebuyError(f"{word} refused: {_is(p.name)} in a hand; rebuys happen between "
                              "hands")
         room = r.max_buy_in - p.stack
         if amount <= 0:
@@ -329,7 +329,7 @@ class Table:
         p = self._player(seat)
         room = self.rules.max_buy_in - p.stack
         if room <= 0 and not self.rules.freeze_out and self.rules.rebuys:
-            raise RebuyError(f"top-up refused: {p.name} already has {p.stack}, the maximum "
+            raise RebuyError(f"top-up refused: {_has(p.name)} {p.stack} already, the maximum "
                              f"buy-in is {self.rules.max_buy_in}")
         self._check_rebuy(seat, p, room, "top-up")
         self._log("top_up", seat)
@@ -685,3 +685,12 @@ class Table:
     def _log(self, kind: str, seat: int | None, data: dict[str, Any] | None = None) -> None:
         if self.journal is not None:
             self.journal.log(kind, seat, data)
+
+
+def _is(name: str) -> str:
+    """ "Leo is" / "You are": messages are shown and spoken to the human, named "You"."""
+    return f"{name} are" if name.lower() == "you" else f"{name} is"
+
+
+def _has(name: str) -> str:
+    return f"{name} have" if name.lower() == "you" else f"{name} has"
