@@ -20,11 +20,32 @@ Modules, one job each:
 * :mod:`bots.table_talk` — bubbles + voices behind one object for the window
 """
 
-from .bot import Bot, make_bot
-from .lineup import BotSpec, LineupError, parse_lineup
-from .personalities import LEVELS, PERSONALITIES, Personality
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .bot import Bot, make_bot
+    from .lineup import BotSpec, LineupError, parse_lineup
+    from .personalities import LEVELS, PERSONALITIES, Personality
+
+#: Name -> submodule. Loaded on first use (PEP 562): ``bots.bot`` builds equity tables, and
+#: the window reads ``bots.personalities`` before its first frame without paying for them.
+_EXPORTS = {
+    "Bot": "bot", "make_bot": "bot", "BotSpec": "lineup", "LineupError": "lineup",
+    "parse_lineup": "lineup", "LEVELS": "personalities", "PERSONALITIES": "personalities",
+    "Personality": "personalities",
+}
 
 __all__ = [
     "LEVELS", "PERSONALITIES", "Bot", "BotSpec", "LineupError", "Personality", "make_bot",
     "parse_lineup",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'bots' has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{module}", __name__), name)

@@ -8,50 +8,25 @@ seats bots only (003's arena).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bots.personalities import Personality
 
 HUMAN_NAME = "You"
 #: Characters that fill chairs beyond the rules' lineup, so a bigger table meets new faces.
 EXTRA_STYLES = ("station", "maniac", "random", "tag", "lag", "rock")
 
 
-@dataclass(frozen=True)
-class Look:
-    """How a bot is drawn (the bots package's ``Look``: colour, emoji, initials)."""
+def personalities() -> Mapping[str, Personality]:
+    """Names, looks and voices of the bot styles (``bots.personalities``: plain data, so
+    reading it costs the window nothing before its first frame)."""
+    from bots.personalities import PERSONALITIES
 
-    colour: str
-    emoji: str
-    initials: str
-
-
-@dataclass(frozen=True)
-class Character:
-    name: str
-    look: Look
-
-
-def personalities() -> dict[str, Character]:
-    """Names and looks from bots/personalities.json, read without importing the bots
-    package (its import builds equity tables: a second of start-up the window does not
-    need before the first frame)."""
-    import importlib.util
-    import json
-    from pathlib import Path
-
-    spec = importlib.util.find_spec("bots")
-    if spec is None or not spec.submodule_search_locations:
-        return {}
-    path = Path(list(spec.submodule_search_locations)[0]) / "personalities.json"
-    data = json.loads(path.read_text("utf-8"))
-    out = {}
-    for key, p in data.get("personalities", {}).items():
-        look = p.get("look", {})
-        out[key] = Character(p.get("name", key.title()),
-                             Look(look.get("colour", ""), look.get("emoji", ""),
-                                  look.get("initials", "")))
-    return out
+    return PERSONALITIES
 
 
 @dataclass(frozen=True)
