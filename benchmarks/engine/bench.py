@@ -20,27 +20,13 @@ import random
 import statistics
 import time
 
-from game.engine import Action, HandConfig, shuffled_deck
+from bots.random_player import random_action
+from game.engine import HandConfig, shuffled_deck
 from game.engine.evaluator import evaluate
 from game.engine.hand import Hand
 from game.engine.pots import layer_pots
 
 TARGETS_MS = {"action": 100.0, "state_update": 50.0, "evaluation": 10.0, "pots": 5.0}
-
-
-def random_action(legal, rng: random.Random) -> Action:
-    options = [Action.fold()]
-    if legal.can_check:
-        options.append(Action.check())
-    if legal.can_call:
-        options.append(Action.call())
-    if legal.can_bet and legal.max_to >= legal.min_to:
-        options.append(Action.bet(rng.randint(legal.min_to, legal.max_to)))
-    if legal.can_raise and legal.max_to >= legal.min_to:
-        options.append(Action.raise_to(rng.randint(legal.min_to, legal.max_to)))
-    if legal.can_all_in:
-        options.append(Action.all_in())
-    return rng.choice(options)
 
 
 def pct(samples: list[float], q: float) -> float:
