@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import shutil
 import subprocess
 import sys
+import threading
 import time
 import wave
 from pathlib import Path
@@ -116,29 +118,32 @@ class Capture:
     """The capturing process; ``events()`` collects its JSON lines until a condition."""
 
     def __init__(self, pulse: Pulse, seconds: float) -> None:
+        self.log = pulse.tmp / "capture.log"
         self.proc = subprocess.Popen(
             [sys.executable, "-c", CAPTURE, str(seconds)], env=pulse.env, cwd=ROOT,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+            stdout=subprocess.PIPE, stderr=open(self.log, "w"), text=True,
         )
         self.seen: list[dict] = []
+        self.lines: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        for line in self.proc.stdout:  # a thread: select() on a buffered pipe misses lines
+            self.lines.put(line)
 
     def until(self, predicate, timeout: float = 20.0) -> dict:
-        import selectors
-
-        sel = selectors.DefaultSelector()
-        sel.register(self.proc.stdout, selectors.EVENT_READ)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if not sel.select(timeout=0.2):
+            try:
+                line = self.lines.get(timeout=0.2)
+            except queue.Empty:
                 continue
-            line = self.proc.stdout.readline()
-            if not line:
-                break
             event = json.loads(line)
             self.seen.append(event)
             if predicate(event):
                 return event
-        raise AssertionError(f"timed out; saw {self.seen}")
+        raise AssertionError(f"timed out; saw {self.seen}; capture stderr: "
+                             f"{self.log.read_text()[-600:]}")
 
     def close(self) -> None:
         if self.proc.poll() is None:
