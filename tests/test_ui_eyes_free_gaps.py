@@ -29,11 +29,8 @@ from game.ui.voice_link import VoiceLink
 SIZE = (1024, 640)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _display():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
+#: Every test here draws: the display comes from tests/conftest.py.
+pytestmark = pytest.mark.usefixtures("screen")
 
 
 class Seat:

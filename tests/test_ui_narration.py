@@ -9,7 +9,6 @@ import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame
 import pytest
 
 from game.engine.actions import Action
@@ -21,13 +20,6 @@ from game.ui.setup import build_table
 from game.ui.talk import TableVoice
 
 SIZE = (1280, 800)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
 
 
 def test_narration_speaks_the_humans_hand_to_audio_files(screen):

@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
-import pytest
 
 from game.engine.actions import Action
 from game.engine.events import HandEnded
@@ -26,13 +25,6 @@ from game.ui.scenes.stats import StatsScene, biggest_pots
 from game.ui.setup import build_table
 
 SIZE = (1280, 800)
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
 
 
 def click(scene, pos, now=10.0):

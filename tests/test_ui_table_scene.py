@@ -25,13 +25,6 @@ from game.ui.setup import build_table
 SIZE = (1280, 800)
 
 
-@pytest.fixture(scope="module")
-def screen():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
-
-
 def make_scene(seats=4, spectate=False, seed=5, rules=None):
     rules = rules or HouseRules().replace(seats=seats, bots=("random:normal",))
     table, human, looks = build_table(rules, seats=seats, spectate=spectate, seed=seed)

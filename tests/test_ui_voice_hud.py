@@ -25,11 +25,8 @@ from game.ui.voice_link import VoiceLink
 SIZE = (1280, 800)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _display():
-    pygame.display.init()
-    pygame.font.init()
-    yield pygame.display.set_mode(SIZE)
+#: Every test here draws: the display comes from tests/conftest.py.
+pytestmark = pytest.mark.usefixtures("screen")
 
 
 def to_my_turn(c, facing=None, limit=20000):
@@ -128,7 +125,7 @@ def test_acting_by_mouse_drops_a_pending_voice_confirmation():
     assert not link.state.prompt and link.gate.pending is None
 
 
-def test_hud_typing_a_phrase_goes_the_same_way(_display):
+def test_hud_typing_a_phrase_goes_the_same_way(screen):
     c, link = setup(seed=11)
     hud = VoiceHud(link)
     hud.layout(pygame.Rect(900, 10, 300, 120), SIZE)
@@ -142,10 +139,10 @@ def test_hud_typing_a_phrase_goes_the_same_way(_display):
     hud.update(1.1)
     assert my_acts(c)[len(my_acts(c)) - 1].action.kind is ActionKind.FOLD
     assert len(my_acts(c)) == before + 1
-    hud.draw(_display, 1.2)
+    hud.draw(screen, 1.2)
 
 
-def test_hud_space_is_push_to_talk_and_f1_the_help_card(_display):
+def test_hud_space_is_push_to_talk_and_f1_the_help_card(screen):
     c, link = setup(seed=12)
     hud = VoiceHud(link)
     hud.layout(pygame.Rect(900, 10, 300, 120), SIZE)
@@ -156,7 +153,7 @@ def test_hud_space_is_push_to_talk_and_f1_the_help_card(_display):
     assert not link.state.talking
     hud.handle(ev(pygame.KEYDOWN, key=pygame.K_F1, unicode="", mod=0), 0)
     assert hud.help_open
-    hud.draw(_display, 0)
+    hud.draw(screen, 0)
 
 
 def test_voice_off_says_so_and_needs_no_microphone():
