@@ -30,3 +30,34 @@ def test_without_garbage_weight_there_is_no_rejection_path():
 def test_vosk_phrase_list_holds_the_commands_and_unk(phrase):
     phrases = grammar.vosk_phrases(max_amount=300)
     assert phrase in phrases and phrases[-1] == "[unk]"
+
+
+def test_recognizer_does_not_listen_for_full_pot_which_sounds_like_four_times_and_call_that():
+    pot_rule = next(ln for ln in grammar.jsgf().splitlines() if ln.startswith("<pot> ="))
+    assert "full" not in pot_rule and "pot it" in pot_rule
+
+
+def test_other_words_loop_is_only_in_the_grammar_when_asked_for():
+    assert "<other>" not in grammar.jsgf(other_weight=None, other_words=400)
+    text = grammar.jsgf(other_weight=1e-28, other_words=50)
+    assert "<other> = <other_word>+;" in text
+    loop = next(ln for ln in text.splitlines() if ln.startswith("<other_word> ="))
+    assert loop.count("ow_") == 50
+
+
+def test_other_words_are_no_game_words_nor_sound_like_one():
+    from voice.recognizers.pocketsphinx_backend import model_dir
+
+    prons: dict[str, set[str]] = {}
+    for line in (model_dir() / "cmudict-en-us.dict").read_text().splitlines():
+        word, _, phones = line.partition(" ")
+        prons.setdefault(word.split("(")[0], set()).add(phones.split("#")[0].strip())
+    game = set(vocabulary.words())
+    game_sounds = set().union(*(prons.get(w, set()) for w in game))
+    loop = grammar.other_pronunciations(1000)
+    assert len(loop) >= 400
+    for entry, phones in loop.items():
+        word = entry.removeprefix("ow_")
+        assert grammar.is_garbage_word(entry) and word not in game
+        assert phones not in game_sounds, (word, phones)  # "four" vs "for", "one" vs "won"
+        assert len(phones.split()) >= grammar.OTHER_MIN_PHONES

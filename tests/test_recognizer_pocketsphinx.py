@@ -84,3 +84,16 @@ def test_reset_drops_the_utterance_in_progress(recognizer):
     recognizer.accept(_say("all in", "en-gb")[:16000])
     recognizer.reset()
     assert recognizer.final() == Hypothesis(UNKNOWN, 0.0, "pocketsphinx")
+
+
+def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
+    """Phrases in no list of the game ("hold on", "i think so") are forced into commands by
+    the grammar and phone loop alone; with the loop of common English words they are
+    "[unk]".  Fresh recognizers: what one heard before moves its noise estimates."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    for text, voice in [("hold on", "en-gb"), ("i think so", "en-gb")]:
+        audio = _say(text, voice)
+        forced = PocketSphinxRecognizer(other_weight=None).decode(audio)
+        assert is_action(parse(forced.text)), forced
+        assert PocketSphinxRecognizer().decode(audio).text == UNKNOWN

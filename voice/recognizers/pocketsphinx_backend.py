@@ -6,6 +6,9 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
 - ``bestpath=False``: the lattice best path returned fragments ("raise three x the");
 - the JSGF from :mod:`voice.grammar`, including a phone-loop *garbage* alternative, so
   chit-chat decodes as phones and comes back as ``[unk]`` instead of a forced command;
+- a second out-of-vocabulary alternative: a loop over 400 common English words that are
+  not game words (:func:`voice.grammar.other_pronunciations`), so table talk the game
+  never listed ("hold on", "that was unlucky") is explained by words, not by a command;
 - accent variants of command words (:data:`voice.grammar.VARIANTS`);
 - a dither floor: espeak-ng and some sound cards write exact digital zeros between words,
   which wrecks the decoder's noise/CMN estimates ("check" -> "q"); a microphone never
@@ -77,7 +80,10 @@ class Dither:
         return np.clip(out, -32768, 32767).astype(np.int16).tobytes()
 
 
-def _decoder(garbage_weight: float | None, model: Path, extra: dict | None = None):
+def _decoder(
+    garbage_weight: float | None, model: Path, extra: dict | None = None,
+    other_weight: float | None = None, other_words: int = 0,
+):
     from pocketsphinx import Decoder
 
     config = {
@@ -94,9 +100,13 @@ def _decoder(garbage_weight: float | None, model: Path, extra: dict | None = Non
         if garbage_weight is None and grammar.is_garbage_word(word):
             continue
         dec.add_word(word, phones, False)
+    if other_weight is not None:
+        for word, phones in grammar.other_pronunciations(other_words).items():
+            dec.add_word(word, phones, False)
     dec.add_word("ph_sil", "SIL", True)  # flushes the dictionary update once
     for search, confirm in ((_SEARCH, False), (_SEARCH_CONFIRM, True)):
-        text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm)
+        text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm,
+                            other_weight=other_weight, other_words=other_words)
         dec.add_jsgf_string(search, text.encode())
     dec.activate_search(_SEARCH)
     return dec
@@ -116,12 +126,16 @@ class PocketSphinxRecognizer(Recognizer):
         garbage_weight: float | None = grammar.DEFAULT_GARBAGE_WEIGHT,
         strict_weight: float | None = grammar.DEFAULT_STRICT_WEIGHT,
         config: dict | None = None,
+        other_weight: float | None = grammar.DEFAULT_OTHER_WEIGHT,
+        other_words: int = grammar.DEFAULT_OTHER_WORDS,
     ) -> None:
         model = model_dir()
         try:
-            self._decoders = [_decoder(garbage_weight, model, config)]
+            self._decoders = [_decoder(garbage_weight, model, config, other_weight, other_words)]
             if strict_weight is not None:
-                self._decoders.append(_decoder(strict_weight, model, config))
+                self._decoders.append(
+                    _decoder(strict_weight, model, config, other_weight, other_words)
+                )
         except RuntimeError as exc:
             raise RecognizerUnavailableError(f"PocketSphinx failed to load: {exc}") from exc
         self._dither = Dither()
