@@ -42,6 +42,8 @@ def make_recognizer(engine: str, args: argparse.Namespace):
         return PocketSphinxRecognizer(
             garbage_weight=None if args.garbage_weight <= 0 else args.garbage_weight,
             strict_weight=None if args.strict_weight <= 0 else args.strict_weight,
+            other_weight=None if args.other_weight <= 0 else args.other_weight,
+            other_words=args.other_words,
         )
     from voice.recognizers import open_recognizer
 
@@ -153,6 +155,7 @@ def _sampled(row: dict, every: int) -> bool:
 
 def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
+    by_speaker: bool = False,
 ) -> list[dict]:
     held = {v.name for v in VOICES if v.held_out}
     if every > 1:
@@ -162,6 +165,11 @@ def select(
     elif voices == "held-out":
         rows = [r for r in rows if r["voice"] in held]
     rows = [r for r in rows if r["condition"] in conditions]
+    if by_speaker:
+        # One speaker at a time, as a player's microphone hears them: the recognizer's
+        # running noise and cepstral-mean estimates settle on that voice.
+        order = {v.name: i for i, v in enumerate(VOICES)}
+        rows = sorted(rows, key=lambda r: (order[r["voice"]], r["condition"], r["id"]))
     return rows[:limit] if limit else rows
 
 
@@ -202,6 +210,14 @@ def main(argv: list[str] | None = None) -> int:
                     help="PocketSphinx rejection prior (0: no rejection); default: the tuned one")
     ap.add_argument("--strict-weight", type=float, default=None,
                     help="PocketSphinx second-opinion prior (0: none); default: the tuned one")
+    ap.add_argument("--other-weight", type=float, default=None,
+                    help="PocketSphinx out-of-vocabulary word loop prior (0: none); "
+                    "default: the tuned one")
+    ap.add_argument("--other-words", type=int, default=None,
+                    help="how many common words the loop holds; default: the tuned number")
+    ap.add_argument("--by-speaker", action="store_true",
+                    help="play the clips one voice at a time (as one player's session) "
+                    "instead of interleaving voices from clip to clip")
     ap.add_argument("--render", action="store_true", help="re-render the corpus first")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
@@ -220,6 +236,13 @@ def main(argv: list[str] | None = None) -> int:
         from voice.grammar import DEFAULT_STRICT_WEIGHT
 
         args.strict_weight = DEFAULT_STRICT_WEIGHT
+    if args.other_weight is None or args.other_words is None:
+        from voice.grammar import DEFAULT_OTHER_WEIGHT, DEFAULT_OTHER_WORDS
+
+        if args.other_weight is None:
+            args.other_weight = DEFAULT_OTHER_WEIGHT or 0.0
+        if args.other_words is None:
+            args.other_words = DEFAULT_OTHER_WORDS
     if args.from_rows:
         saved = [json.loads(line) for f in args.from_rows.split(",")
                  for line in Path(f).read_text().splitlines() if line]
@@ -231,7 +254,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.render:
         render(args.out)
     rows = select(load_manifest(args.out), args.voices, args.conditions.split(","), args.limit,
-                  args.every)
+                  args.every, args.by_speaker)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []
     for engine in args.engines.split(","):
