@@ -288,7 +288,8 @@ def write_results(text: str, args: argparse.Namespace) -> None:
     start, end = "<!-- results:start -->", "<!-- results:end -->"
     stamp = (f"`{' '.join(['python -m benchmarks.voice.run', *sys.argv[1:]])}` — "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
-             f"{args.garbage_weight:g}, strict weight {args.strict_weight}\n\n")
+             f"{args.garbage_weight:g}, strict weight {args.strict_weight}, word loop "
+             f"{args.other_weight:g} x {args.other_words} words\n\n")
     block = f"{start}\n{stamp}{text}{end}"
     if RESULTS.exists() and start in RESULTS.read_text():
         old = RESULTS.read_text()
