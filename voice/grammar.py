@@ -78,10 +78,9 @@ _AMOUNT_PRIORS: dict[tuple[str, str], str] = {
     ("colloquial", "<teen> (<teen> | <tens> [<unit>])"):
         "/1/ <teen> (<teen> | <tens>) | /{w}/ <teen> <tens> <unit>",
     # A bare "full pot" is one vowel away from "call that" / "call it" (K AO L / F UH L):
-    # en-gb "call that" came out as "full pot", a pot bet with full confidence.  The
-    # recognizer only takes it after "bet"/"raise"; the parser still reads it either way.
-    # Later "raise four times" came out as "raise full pot" too: the recognizer does
-    # not listen for "full pot" at all (not one of issue 3's phrases); typed, it still works.
+    # en-gb "call that" came out as "full pot", a pot bet with full confidence, and
+    # "raise four times" as "raise full pot": the recognizer does not listen for "full
+    # pot" at all (not one of issue 3's phrases); typed, the parser still reads it.
     ("pot", "[bet | raise] full pot"): "",
 }
 
@@ -179,8 +178,8 @@ def jsgf(
     - ``other_weight`` / ``other_words``: an out-of-vocabulary alternative, a loop over the
       ``other_words`` most frequent English words that are not game words.  Table talk is
       real words, which this loop explains better than any command, while a spoken command
-      fits it badly (its words are not in the loop) — so, unlike the phone loop, its prior
-      can be generous without stealing commands.
+      fits it worse (its words are not in the loop).  It still steals some commands, more
+      as the weight grows (benchmarks/voice/RESULTS.md has the trade).
     """
     rules = vocabulary.grammar_rules()
     for (rule, alt), weighted in _AMOUNT_PRIORS.items():
