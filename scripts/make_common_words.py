@@ -26,13 +26,11 @@ def main(n: int = 1000) -> int:
     from pocketsphinx import NGramModel
 
     from voice import grammar, vocabulary
+    from voice.recognizers.pocketsphinx_backend import stock_pronunciations
 
     model = Path(pocketsphinx.get_model_path()) / "en-us"
     lm = NGramModel(None, None, str(model / "en-us.lm.bin"))
-    prons: dict[str, list[str]] = {}
-    for line in (model / "cmudict-en-us.dict").read_text().splitlines():
-        word, _, phones = line.partition(" ")
-        prons.setdefault(word.split("(")[0], []).append(phones.split("#")[0].strip())
+    prons = stock_pronunciations()
     game = set(vocabulary.words())
     game_sounds = {p for w in game for p in prons.get(w, [])}
     game_sounds |= set(vocabulary.PRONUNCIATIONS.values())

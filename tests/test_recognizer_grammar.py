@@ -46,14 +46,11 @@ def test_other_words_loop_is_only_in_the_grammar_when_asked_for():
 
 
 def test_other_words_are_no_game_words_nor_sound_like_one():
-    from voice.recognizers.pocketsphinx_backend import model_dir
+    from voice.recognizers.pocketsphinx_backend import stock_pronunciations
 
-    prons: dict[str, set[str]] = {}
-    for line in (model_dir() / "cmudict-en-us.dict").read_text().splitlines():
-        word, _, phones = line.partition(" ")
-        prons.setdefault(word.split("(")[0], set()).add(phones.split("#")[0].strip())
+    prons = stock_pronunciations()
     game = set(vocabulary.words())
-    game_sounds = set().union(*(prons.get(w, set()) for w in game))
+    game_sounds = {p for w in game for p in prons.get(w, [])}
     loop = grammar.other_pronunciations(1000)
     assert len(loop) >= 400
     for entry, phones in loop.items():

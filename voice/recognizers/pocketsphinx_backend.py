@@ -58,6 +58,16 @@ def model_dir() -> Path:
     return path
 
 
+def stock_pronunciations() -> dict[str, list[str]]:
+    """Word -> its CMU pronunciations in the wheel's dictionary (variants "word(2)" folded
+    into "word", comments dropped): what the recognizer knows before the game adds words."""
+    prons: dict[str, list[str]] = {}
+    for line in (model_dir() / "cmudict-en-us.dict").read_text().splitlines():
+        word, _, phones = line.partition(" ")
+        prons.setdefault(word.split("(")[0], []).append(phones.split("#")[0].strip())
+    return prons
+
+
 class Dither:
     """Adds a faint fixed noise floor to every chunk (deterministic: seeded).
 
