@@ -58,3 +58,12 @@ def test_other_words_are_no_game_words_nor_sound_like_one():
         assert grammar.is_garbage_word(entry) and word not in game
         assert phones not in game_sounds, (word, phones)  # "four" vs "for", "one" vs "won"
         assert len(phones.split()) >= grammar.OTHER_MIN_PHONES
+
+
+def test_accent_variants_are_numbered_past_the_stock_dictionarys_own_alternatives():
+    """"that(2)" is the stock DH AH T: a variant numbered (2) would fail to load."""
+    ps = pytest.importorskip("voice.recognizers.pocketsphinx_backend")
+    stock = ps.stock_pronunciations()
+    for word in grammar.VARIANTS:
+        assert len(stock.get(word, [])) < grammar.VARIANT_BASE, word
+    assert all(not key.endswith(("(2)", "(3)")) for key in grammar.extra_pronunciations())

@@ -134,12 +134,17 @@ def garbage_pronunciations() -> dict[str, str]:
     return {garbage_word(p): p for p in PHONES}
 
 
+#: Accent variants are numbered from here ("call(10)"): the stock dictionary numbers its
+#: own alternatives from (2) ("that(2)" is DH AH T), and a clash fails to load.
+VARIANT_BASE = 10
+
+
 def extra_pronunciations() -> dict[str, str]:
     """Dictionary entries to add before loading the grammar: vocabulary words missing from
-    the stock dictionary, accent variants ("call(2)") and the garbage phones."""
+    the stock dictionary, accent variants ("call(10)") and the garbage phones."""
     entries = dict(vocabulary.PRONUNCIATIONS)
     for word, prons in VARIANTS.items():
-        for i, pron in enumerate(prons, start=2):
+        for i, pron in enumerate(prons, start=VARIANT_BASE):
             entries[f"{word}({i})"] = pron
     entries.update(garbage_pronunciations())
     return entries
