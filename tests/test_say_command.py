@@ -102,6 +102,26 @@ def test_chit_chat_is_not_caught_and_names_the_closest_phrase(capsys, phh):
     assert got["action"] is None and got["error"].startswith("didn't catch that")
 
 
+def test_deal_and_rebuy_mid_hand_are_refused_as_the_game_refuses_them(capsys, phh):
+    """The speaker's hand is unfinished: the next hand and rebuys wait for its end."""
+    path = phh(FLOP_BET)
+    _, deal = say(capsys, "deal", path)
+    assert deal["intent"] == "table: deal" and deal["action"] is None
+    assert deal["error"] == "a hand is being played: the next one is dealt after it ends"
+    for text in ("rebuy", "top up"):
+        _, got = say(capsys, text, path)
+        assert got["error"].endswith("rebuys happen between hands") and got["reply"] is None
+    _, back = say(capsys, "I'm back", path)
+    assert back["error"] == "You are not sitting out"
+
+
+def test_pause_sit_out_and_options_are_done_by_the_game_mid_hand(capsys, phh):
+    path = phh(FLOP_BET)
+    for text in ("pause", "sit out", "options"):
+        _, got = say(capsys, text, path)
+        assert got["error"] is None and got["reply"].endswith("done by the game")
+
+
 def test_low_confidence_asks_for_yes(capsys, phh):
     _, got = say(capsys, "call", phh(PREFLOP), "--confidence", "0.2")
     assert got["action"] == "p3 cc" and got["confirm"] is True

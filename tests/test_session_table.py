@@ -212,6 +212,20 @@ def test_rebuy_is_refused_mid_hand():
         t.rebuy(1, 10)
 
 
+def test_a_spoken_top_up_mid_hand_is_refused_in_the_words_holdem_say_reports():
+    """`holdem say "rebuy"` on an unfinished hand reports the session's own refusal."""
+    from voice.intents import MID_HAND_REFUSALS, TableKind
+
+    t = Table(HouseRules(), [SeatSpec("You", buy_in=500), SeatSpec("Bob"), SeatSpec("Cy")])
+    t.start_hand()
+    with pytest.raises(RebuyError) as err:
+        t.top_up(0)
+    assert str(err.value) == MID_HAND_REFUSALS[TableKind.TOP_UP]
+    with pytest.raises(SeatError) as err:
+        t.sit_in(0)
+    assert str(err.value) == MID_HAND_REFUSALS[TableKind.BACK]
+
+
 def test_rebuy_above_the_maximum_buy_in_is_refused_and_says_what_is_allowed():
     t = table(3)
     play_hand(t)          # seat 1 posted 5 and folded: 995

@@ -33,3 +33,15 @@ def is_acting(outcome: str | None) -> bool:
     return outcome is not None and (
         outcome.startswith("p") or outcome.startswith("table:") or outcome == "confirm:yes"
     )
+
+
+def acted(say: dict[str, object]) -> bool:
+    """Whether the game changes anything: an acting outcome it does not refuse ("deal" heard
+    during a hand is refused, as the game refuses it, and changes nothing).
+
+    >>> acted({"intent": "table: deal", "action": None, "error": None})
+    True
+    >>> acted({"intent": "table: deal", "action": None, "error": "a hand is being played"})
+    False
+    """
+    return is_acting(label(say)) and not say.get("error")

@@ -26,7 +26,7 @@ from game.commands.say import say_result, situation_from_history
 from game.phh import loads
 
 from .corpus import CONDITIONS, SITUATIONS, VOICES
-from .outcome import is_acting, label
+from .outcome import acted, is_acting, label
 from .synth import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,6 +79,11 @@ def run_clip(
     return say, 1000 * (tail + backlog), (streamed + tail) / duration
 
 
+def _acted(row: dict) -> bool:
+    """The game changed something (rows saved before ``acted`` was recorded: by label)."""
+    return row["acted"] if "acted" in row else is_acting(row["outcome"])
+
+
 def _pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -92,10 +97,9 @@ def summarize(rows: list[dict]) -> dict:
     chatter = [r for r in rows if r["expected"] is None]
     exact = sum(r["outcome"] == r["expected"] for r in rows)
     wrong = sum(r["outcome"] != r["expected"] and r["outcome"] is not None for r in rows)
-    wrong_action = sum(is_acting(r["outcome"]) and r["outcome"] != r["expected"] for r in rows)
+    wrong_action = sum(_acted(r) and r["outcome"] != r["expected"] for r in rows)
     unconfirmed = sum(
-        is_acting(r["outcome"]) and r["outcome"] != r["expected"] and not r["confirm"]
-        for r in rows
+        _acted(r) and r["outcome"] != r["expected"] and not r["confirm"] for r in rows
     )
     missed = sum(r["outcome"] is None for r in commands)
     lat = [r["latency_ms"] for r in rows]
@@ -109,7 +113,7 @@ def summarize(rows: list[dict]) -> dict:
         "wrong_unconfirmed": unconfirmed / n if n else 0.0,
         "wrong_unconfirmed_count": unconfirmed,
         "didnt_catch": missed / len(commands) if commands else 0.0,
-        "chatter_acted": sum(is_acting(r["outcome"]) for r in chatter),
+        "chatter_acted": sum(_acted(r) for r in chatter),
         "chatter_n": len(chatter),
         "confirm": sum(bool(r["confirm"]) for r in rows) / n if n else 0.0,
         "latency_p50": _pct(lat, 0.5),
@@ -266,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
         for row in rows:
             say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
                                     confirm_pending=row["family"] == "confirm")
-            got = dict(row, engine=engine, outcome=label(say), transcript=say["transcript"],
+            got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
+                       transcript=say["transcript"],
                        confidence=say["confidence"], confirm=say["confirm"], latency_ms=ms,
                        final_ms=say["final_ms"], rtf=rtf)
             all_rows.append(got)

@@ -31,6 +31,7 @@ from game.phh import HandHistory, PhhError, read_file
 from game.phh.amounts import Scale
 from game.phh.replay import replay_partial
 from voice.intents import (
+    MID_HAND_REFUSALS,
     BetTo,
     Confirm,
     Intent,
@@ -151,7 +152,14 @@ def say_result(
         out["error"] = "there is nothing to confirm"
         return out
     if isinstance(intent, TableCommand):
-        out["reply"] = f"{intent.kind.value.replace('_', ' ')}: a table command, done by the game"
+        # The speaker is in an unfinished hand: what waits for the hand's end is refused,
+        # as the game refuses it; the rest (pause, sit out, options) the game does.
+        refusal = MID_HAND_REFUSALS.get(intent.kind)
+        if refusal is not None:
+            out["error"] = refusal
+        else:
+            out["reply"] = (f"{intent.kind.value.replace('_', ' ')}: a table command, done by "
+                            "the game")
         return out
     ctx = ResolveContext(confirm_fraction=confirm_fraction, confidence=confidence,
                          structure=situation.structure, chips=situation.scale.format)

@@ -1,0 +1,45 @@
+"""The voice benchmark's arithmetic: what counts as a wrong action (benchmarks/voice/run.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+run = pytest.importorskip("benchmarks.voice.run")
+
+
+def row(expected, outcome, acted, confirm=False, **kw):
+    base = {"expected": expected, "outcome": outcome, "acted": acted, "confirm": confirm,
+            "latency_ms": 50.0, "final_ms": 40.0, "rtf": 0.5}
+    return base | kw
+
+
+def test_a_wrong_action_applied_without_a_yes_is_counted_both_ways():
+    s = run.summarize([row("question:help", "p2 cc", True), row("p2 cc", "p2 cc", True)])
+    assert (s["wrong_action_count"], s["wrong_unconfirmed_count"], s["exact"]) == (1, 1, 0.5)
+
+
+def test_a_wrong_action_waiting_for_yes_is_wrong_but_not_unconfirmed():
+    s = run.summarize([row("table:pause", "p2 cbr 1980", True, confirm=True)])
+    assert (s["wrong_action_count"], s["wrong_unconfirmed_count"]) == (1, 0)
+
+
+def test_a_table_command_the_game_refuses_mid_hand_is_wrong_but_not_an_action():
+    """"help" heard as "deal" during a hand: the game refuses to deal, nothing changes."""
+    s = run.summarize([row("question:help", "table:deal", False)])
+    assert (s["exact"], s["wrong"], s["wrong_action_count"]) == (0.0, 1.0, 0)
+
+
+def test_table_talk_heard_as_a_refused_table_command_did_not_act():
+    s = run.summarize([row(None, "table:rebuy", False), row(None, "p1 f", True)])
+    assert (s["chatter_acted"], s["chatter_n"]) == (1, 2)
+
+
+def test_rows_saved_before_acted_was_recorded_count_by_their_label():
+    old = row("question:help", "table:deal", True)
+    del old["acted"]
+    assert run.summarize([old])["wrong_action_count"] == 1
+
+
+def test_a_command_not_caught_is_counted_as_didnt_catch_not_wrong():
+    s = run.summarize([row("p3 f", None, False)])
+    assert (s["didnt_catch"], s["wrong"], s["wrong_action_count"]) == (1.0, 0.0, 0)
