@@ -323,3 +323,85 @@ def test_your_turn_plays_next_even_when_narration_is_already_rendered(monkeypatc
     finally:
         s.close()
         pygame.mixer.quit()
+
+
+class _Began:
+    """What the listener sends when the VAD hears speech start (voice.listener.SpeechBegan)."""
+
+
+_Began.__name__ = "SpeechBegan"
+
+
+class _Heard:
+    __name__ = "Heard"
+
+    def __init__(self, text: str) -> None:
+        self.text, self.confidence, self.engine = text, 0.95, "pocketsphinx"
+
+
+class _Listener:
+    def __init__(self) -> None:
+        self.events: list[object] = []
+        self.muted = False
+
+    def poll(self) -> list[object]:
+        out, self.events = self.events, []
+        return out
+
+    def mute(self) -> None:
+        self.muted = True
+
+    def unmute(self) -> None:
+        self.muted = False
+
+
+def test_the_game_does_not_talk_over_the_player(monkeypatch):
+    """A line that comes up while the player is speaking (the time bank warning mid-phrase)
+    waits: the microphone stays open, the phrase is heard whole, then the line plays."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.init()
+    pygame.mixer.stop()
+    s = Seat()
+    try:
+        lst = _Listener()
+        s.link.listener = lst
+        s.voice.worker.wait_idle(timeout=30)
+        end = time.monotonic() + 30
+        while s.voice.speaking and time.monotonic() < end:  # the table's opening lines
+            s.t += 0.05
+            s.scene.update(s.t, 1 / 60)
+            time.sleep(0.01)
+        assert not lst.muted
+        lst.events.append(_Began())
+        s.t += 0.05
+        s.scene.update(s.t, 1 / 60)
+        assert s.link.player_speaking(time.monotonic())
+        s.voice.say("Your time bank is running.")
+        s.voice.worker.wait_idle(timeout=30)
+        for _ in range(20):
+            s.t += 0.05
+            s.scene.update(s.t, 1 / 60)
+        assert not lst.muted and not s.voice._channel.get_busy()
+        assert "Your time bank is running." in [r.utterance.text for r in s.voice._ready]
+        lst.events.append(_Heard("check"))
+        for _ in range(2):  # the phrase is handled, then the next frame's line plays
+            s.t += 0.05
+            s.scene.update(s.t, 1 / 60)
+        assert s.voice._channel.get_busy() and lst.muted  # now it plays, and the mic is shut
+    finally:
+        s.close()
+        pygame.mixer.quit()
+
+
+def test_a_speech_start_without_an_end_holds_the_game_only_so_long():
+    link = VoiceLink(None, "off")
+    lst = _Listener()
+    link.listener = lst
+    lst.events.append(_Began())
+    link._poll_listener()
+    now = time.monotonic()
+    assert link.player_speaking(now)
+    assert not link.player_speaking(now + 60)
+    lst.events.append(_Heard("fold"))
+    link._poll_listener()
+    assert not link.player_speaking(now)

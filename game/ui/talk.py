@@ -210,6 +210,10 @@ class TableVoice:
         self.pan: dict[int, tuple[float, float]] = {}
         self._narrator_voice: Any = None
         self._channel: Any = None
+        #: The player is speaking (set by the scene every frame): no new line starts, so
+        #: the game never talks over them and the microphone stays open; waiting lines play
+        #: once they are done.
+        self.hold = False
 
     @classmethod
     def start(cls, settings: Any, table: Any, human: int | None, seed: int,
@@ -285,7 +289,7 @@ class TableVoice:
         if self._channel is None:
             pygame.mixer.set_reserved(1)
             self._channel = pygame.mixer.Channel(0)
-        if self._channel.get_busy():
+        if self._channel.get_busy() or self.hold:
             return
         with self._lock:
             rendered = self._ready.popleft()
@@ -302,9 +306,13 @@ class TableVoice:
 
     @property
     def speaking(self) -> bool:
-        """True while the game's own speech plays (the microphone should not hear it)."""
+        """True while the game's own speech plays or is about to (the microphone should not
+        hear it); lines held back while the player speaks do not count until they play."""
+        playing = self._channel is not None and self._channel.get_busy()
+        if self.hold:
+            return playing
         return (bool(self._ready) or bool(self._pending) or self._in_flight_since is not None
-                or (self._channel is not None and self._channel.get_busy()))
+                or playing)
 
     def say(self, text: str) -> None:
         """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""

@@ -45,6 +45,11 @@ class VoiceState:
     history: list[str] = field(default_factory=list)
 
 
+#: The longest the game holds its speech for a player who is talking (a phrase is a few
+#: seconds; the VAD ends any utterance long before this).
+HOLD_SECONDS = 8.0
+
+
 class VoiceLink:
     """Connects a listener (or typed text) to the controller's human seat."""
 
@@ -65,6 +70,7 @@ class VoiceLink:
         #: callable(TableKind) -> CommandReply | None, set by the scene: what the command did
         self.on_table_command: Any = None
         self.last_reply = ""
+        self._speech_began: float | None = None
         if mode != "off":
             threading.Thread(target=self._start_listener, args=(mode,), daemon=True,
                              name="voice-start").start()
@@ -130,6 +136,9 @@ class VoiceLink:
                 self.state.notice = f"{ev.message} — mouse and keys work"
             elif kind == "SpeechBegan":
                 self.state.mode = "listening"
+                self._speech_began = time.monotonic()
+            if kind != "SpeechBegan":  # heard, or the microphone/listener changed
+                self._speech_began = None
 
     def push_to_talk(self, down: bool) -> None:
         self.state.talking = down
@@ -138,6 +147,12 @@ class VoiceLink:
             (lst.press if down else lst.release)()
         if self.state.mode in ("idle", "listening") and self.push_to_talk_mode:
             self.state.mode = "listening" if down else "idle"
+
+    def player_speaking(self, now: float) -> bool:
+        """The listener heard speech start and has not finished it (at most
+        :data:`HOLD_SECONDS`, in case the end never comes): the game holds its lines."""
+        began = self._speech_began
+        return began is not None and now - began < HOLD_SECONDS
 
     def set_muted(self, muted: bool) -> None:
         """Mute the recognizer while the game speaks, so it does not hear the bots."""

@@ -301,6 +301,8 @@ class TableScene(Scene):
         if self.c.finished and self.on_finish_quit:
             self.quit = True
         if self.narrator is not None and hasattr(self.narrator, "pump"):
+            if self.hud is not None and hasattr(self.narrator, "hold"):
+                self.narrator.hold = self.hud.link.player_speaking(now)
             self.narrator.pump()
             if self.hud is not None:
                 self.hud.link.set_muted(self.narrator.speaking)
