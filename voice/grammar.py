@@ -52,6 +52,14 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # /ˈmɪnɪməm/, as most speakers (and espeak-ng) say it; the stock entry has only the
     # reduced M IH N AH M AH M, and "minimum" came out as "repeat that".
     "minimum": ("M IH N IH M AH M",),
+    # British vowels the US model hears as others (phone-loop decodes of the tuned en-gb
+    # voices): open TRAP /a/ as AA ("next hand" came out as "make it a hundred", "I'm back"
+    # as "I'm all in", "call that" was not caught) and /ɔː/ as OY ("pause" came out as
+    # "call it").
+    "hand": ("HH AA N D",),
+    "back": ("B AA K",),
+    "that": ("DH AA T",),
+    "pause": ("P OY Z",),
 }
 
 #: Default prior of the garbage loop against the commands (tuned on benchmarks/voice,
