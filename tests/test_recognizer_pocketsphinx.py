@@ -100,6 +100,23 @@ def test_reset_drops_the_utterance_in_progress(recognizer):
     assert recognizer.final() == Hypothesis(UNKNOWN, 0.0, "pocketsphinx")
 
 
+def test_the_second_look_covers_only_the_utterance_it_judges(recognizer):
+    """The strict second look decodes the finished phrase's own audio: a dropped phrase
+    before it leaves nothing behind, and a clear command comes back sure."""
+    recognizer.accept(_say("nice hand", "en-us")[:20000])
+    recognizer.reset()
+    hyp = recognizer.decode(_say("raise to two hundred", "en-gb"))
+    assert hyp == Hypothesis("raise to two hundred", 0.95, "pocketsphinx")
+
+
+def test_without_a_second_look_every_command_heard_is_sure():
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    rec = PocketSphinxRecognizer(strict_weight=None)
+    hyp = rec.decode(_say("call it", "en-gb+f2"))
+    assert (hyp.text, hyp.confidence) == ("call it", 0.95)
+
+
 def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
     """Phrases in no list of the game ("hold on", "i think so") are forced into commands by
     the grammar and phone loop alone; with the loop of common English words they are

@@ -236,6 +236,26 @@ def jsgf(
     return "\n".join(lines) + "\n"
 
 
+def verify_jsgf(words: list[str], garbage_weight: float) -> str:
+    """A grammar for one second look at an utterance: exactly ``words``, or the phone loop
+    at ``garbage_weight``.  Decoding the utterance again with it asks whether the words
+    still beat the garbage when garbage is likelier — the stricter opinion that sets the
+    confidence, for a fraction of the cost of a second full decode while the player speaks.
+
+    >>> print(verify_jsgf(["call", "it"], 1e-15).splitlines()[3])
+    public <utterance> = /1/ <said> | /1e-15/ <garbage>;
+    >>> verify_jsgf(["call", "it"], 1e-15).splitlines()[4]
+    '<said> = call it;'
+    """
+    return "\n".join([
+        "#JSGF V1.0;", "grammar verify;", "",
+        f"public <{TOP_RULE}> = /1/ <said> | /{garbage_weight:g}/ <garbage>;",
+        f"<said> = {' '.join(words)};",
+        "<garbage> = <phone>+;",
+        "<phone> = " + " | ".join(garbage_word(p) for p in PHONES) + ";",
+    ]) + "\n"
+
+
 def vosk_phrases(max_amount: int = 1000, confirm: bool = False) -> list[str]:
     """The Vosk phrase list: every command written out, plus ``[unk]`` for everything else;
     "yes"/"no" phrases only with ``confirm`` (as in :func:`jsgf`)."""
