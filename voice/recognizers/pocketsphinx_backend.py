@@ -18,10 +18,10 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
   decoded again at its end against a tiny grammar — exactly those words, or the phone loop
   at a larger garbage weight (:func:`voice.grammar.verify_jsgf`).  Words that still win get
   high confidence; otherwise :data:`LOW_CONFIDENCE` (the resolver then asks "yes?").  This
-  replaced a second full decoder streamed alongside the first: the same decisions on the
-  benchmark's tuned voices (3 of 332 clips changed, each a right action that no longer
-  asks), at about 0.05 x real time after the phrase instead of 0.35 x during it — two full
-  decoders ran at 0.7 x real time, over 1 x on some voices, and fell behind.
+  replaced a second full decoder streamed alongside the first: the same outcomes on all
+  1992 benchmark clips (the "yes?" changed on 38, fewer asking overall), at about 0.05 x
+  real time after the phrase instead of 0.35 x during it — two full decoders ran at 0.7 x
+  real time, over 1 x on some voices, and fell behind (benchmarks/voice/RESULTS.md).
 """
 
 from __future__ import annotations
