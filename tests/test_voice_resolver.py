@@ -537,6 +537,19 @@ def test_the_confusion_table_is_a_setting():
     assert not said(flop_facing_bet(), "fold", confidence=0.95, confusions={}).confirm
 
 
+def test_a_heard_odd_amount_asks_first():
+    """At 5/10 a bet is a whole number of fives: "bet fifty eight" heard by a recognizer is
+    more likely "bet fifty" plus a breath than a bet of 58, so it waits for "yes"."""
+    got = said(flop_unopened(), "bet fifty eight", confidence=0.95)
+    assert got.action == Action.bet(58) and got.confirm
+    assert got.why == "an unusual amount: 58"
+    assert not said(flop_unopened(), "bet fifty five", confidence=0.95).confirm
+
+
+def test_a_typed_odd_amount_acts_at_once():
+    assert not said(flop_unopened(), "bet fifty eight").confirm
+
+
 def test_a_heard_call_is_not_second_guessed():
     assert not said(flop_facing_bet(), "call", confidence=0.95).confirm
 

@@ -321,11 +321,26 @@ def resolve(
             if other is not None:
                 return Resolved(intent, got.action, True, f'it could have been "{other}"',
                                 got.all_in)
+        odd = _unusual_amount(intent, legal) if ctx.confidence is not None else None
+        if odd is not None and not got.confirm:
+            return Resolved(intent, got.action, True, f"an unusual amount: {ctx.chips(odd)}",
+                            got.all_in)
         if isinstance(intent, BetTo) and intent.alternative is not None and not got.confirm:
             alt = round_chips(intent.alternative)
             why = f"heard two ways: {ctx.chips(got.action.amount)} or {ctx.chips(alt)}"
             return Resolved(intent, got.action, True, why, got.all_in)
     return got
+
+
+def _unusual_amount(intent: Intent, legal: LegalActions) -> int | None:
+    """The spoken amount when it is not a whole number of half big blinds ("bet fifty eight"
+    at 10/20), else None.  Players bet round amounts; a recognizer adds a trailing unit word
+    from a breath or noise ("bet fifty" came out "bet fifty eight", benchmarks/voice), so
+    such an amount heard by a recognizer waits for "yes"."""
+    if not isinstance(intent, BetTo | RaiseBy):
+        return None
+    amount = round_chips(intent.amount)
+    return amount if amount % max(1, legal.big_blind // 2) else None
 
 
 #: Intent class -> its phrase family in :mod:`voice.vocabulary` (the confusion table's keys).
