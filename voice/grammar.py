@@ -219,8 +219,7 @@ def jsgf(
     else:
         lines.append(f"public <{TOP_RULE}> = " + " | ".join(alternatives) + ";")
     if garbage_weight is not None:
-        lines.append("<garbage> = <phone>+;")
-        lines.append("<phone> = " + " | ".join(garbage_word(p) for p in PHONES) + ";")
+        lines += _garbage_rules()
     if others:
         lines.append("<other> = <other_word>+;")
         lines.append("<other_word> = " + " | ".join(others) + ";")
@@ -251,9 +250,14 @@ def verify_jsgf(words: list[str], garbage_weight: float) -> str:
         "#JSGF V1.0;", "grammar verify;", "",
         f"public <{TOP_RULE}> = /1/ <said> | /{garbage_weight:g}/ <garbage>;",
         f"<said> = {' '.join(words)};",
-        "<garbage> = <phone>+;",
-        "<phone> = " + " | ".join(garbage_word(p) for p in PHONES) + ";",
+        *_garbage_rules(),
     ]) + "\n"
+
+
+def _garbage_rules() -> list[str]:
+    """The phone loop's JSGF rules, ``<garbage>`` and its ``<phone>``s."""
+    return ["<garbage> = <phone>+;",
+            "<phone> = " + " | ".join(garbage_word(p) for p in PHONES) + ";"]
 
 
 def vosk_phrases(max_amount: int = 1000, confirm: bool = False) -> list[str]:
