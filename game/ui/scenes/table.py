@@ -211,9 +211,8 @@ class TableScene(Scene):
 
     def rebuy_by_voice(self, name: str) -> Any:
         """"Rebuy" / "top up" said between hands: top up to the maximum buy-in through the
-        session (which refuses mid-hand, at the maximum, or in a freeze-out, and says why)."""
-        from game.session.errors import SessionError
-
+        session (which refuses mid-hand, at the maximum, or in a freeze-out, and says why:
+        its ``SessionError`` is the refusal :meth:`table_command` says)."""
         from ..voice_link import CommandReply
 
         seat = self.c.human
@@ -221,11 +220,7 @@ class TableScene(Scene):
             return CommandReply("you are watching: spectators do not rebuy", refused=True)
         p = self.c.table.players[seat]
         was_busted = p is not None and p.stack <= 0
-        try:
-            self.c.emit(self.c.table.top_up(seat))
-        except SessionError as e:
-            self.notice = str(e)
-            return CommandReply(str(e), refused=True)
+        self.c.emit(self.c.table.top_up(seat))
         self.c.needs_rebuy = False
         dialog = getattr(self, "_rebuy_dialog", None)
         if dialog is not None:  # the dialog the spoken rebuy replaces
