@@ -214,7 +214,8 @@ def test_rebuy_is_refused_mid_hand():
 
 def test_a_spoken_top_up_mid_hand_is_refused_in_the_words_holdem_say_reports():
     """`holdem say "rebuy"` on an unfinished hand reports the session's own refusal."""
-    from voice.intents import MID_HAND_REFUSALS, TableKind
+    from game.commands.say import MID_HAND_REFUSALS
+    from voice.intents import TableKind
 
     t = Table(HouseRules(), [SeatSpec("You", buy_in=500), SeatSpec("Bob"), SeatSpec("Cy")])
     t.start_hand()

@@ -166,17 +166,6 @@ class TableCommand:
         return f"table: {self.kind.value}"
 
 
-#: Table commands that wait for the hand to end, and what the game says when one is heard
-#: while the speaker's hand is being played (the table scene and the session refuse them
-#: in these words): "deal" and "rebuy" mid-hand change nothing.
-MID_HAND_REFUSALS: dict[TableKind, str] = {
-    TableKind.DEAL: "a hand is being played: the next one is dealt after it ends",
-    TableKind.REBUY: "top-up refused: You are in a hand; rebuys happen between hands",
-    TableKind.TOP_UP: "top-up refused: You are in a hand; rebuys happen between hands",
-    TableKind.BACK: "You are not sitting out",
-}
-
-
 @dataclass(frozen=True)
 class Unknown:
     """Nothing the game acts on; ``closest`` is the valid phrase it sounded most like."""

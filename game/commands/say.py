@@ -30,14 +30,16 @@ from game.engine.hand import Hand
 from game.phh import HandHistory, PhhError, read_file
 from game.phh.amounts import Scale
 from game.phh.replay import replay_partial
+from game.ui.setup import HUMAN_NAME
+from game.wording import DEAL_IN_HAND, not_sitting_out, rebuy_refused_in_hand
 from voice.intents import (
-    MID_HAND_REFUSALS,
     BetTo,
     Confirm,
     Intent,
     Question,
     RaiseBy,
     TableCommand,
+    TableKind,
 )
 from voice.numbers import cents_reading
 from voice.parser import parse
@@ -132,6 +134,16 @@ def phh_action(action: Action, seat: int, legal: LegalActions, scale: Scale) -> 
     if action.kind is ActionKind.ALL_IN and legal.all_in_to <= legal.current_bet:
         return f"{who} cc"
     return f"{who} cbr {scale.format(amount)}"
+
+
+#: Table commands that wait for the hand to end, refused in the words the game uses when
+#: they are said during the speaker's hand (the voice path tops up for "rebuy" too).
+MID_HAND_REFUSALS: dict[TableKind, str] = {
+    TableKind.DEAL: DEAL_IN_HAND,
+    TableKind.REBUY: rebuy_refused_in_hand("top-up", HUMAN_NAME),
+    TableKind.TOP_UP: rebuy_refused_in_hand("top-up", HUMAN_NAME),
+    TableKind.BACK: not_sitting_out(HUMAN_NAME),
+}
 
 
 def say_result(

@@ -37,6 +37,9 @@ from game.engine.deck import shuffled_deck
 from game.engine.errors import OutOfTurnError
 from game.engine.events import HandEnded, PotAwarded
 from game.engine.hand import Hand
+from game.wording import has as _has
+from game.wording import is_ as _is
+from game.wording import not_sitting_out, rebuy_refused_in_hand
 
 from .button import next_deal
 from .clock import ActionClock, ClockState
@@ -271,7 +274,7 @@ class Table:
         """Back from sitting out: waits for the big blind (000 §5, §12)."""
         p = self._player(seat)
         if not p.sitting_out:
-            raise SeatError(f"{_is(p.name)} not sitting out")
+            raise SeatError(not_sitting_out(p.name))
         self._log("sit_in", seat)
         p.sitting_out = False
         ev: list[Any] = [SatIn(seat)]
@@ -289,8 +292,7 @@ class Table:
         if not r.rebuys:
             raise RebuyError(f"{word} refused: rebuys are off at this table")
         if self.in_hand(seat):
-            raise RebuyError(f"{word} refused: {_is(p.name)} in a hand; rebuys happen between "
-                             "hands")
+            raise RebuyError(rebuy_refused_in_hand(word, p.name))
         room = r.max_buy_in - p.stack
         if amount <= 0:
             raise RebuyError(f"{word} of {amount} refused: the amount must be positive "
@@ -685,12 +687,3 @@ class Table:
     def _log(self, kind: str, seat: int | None, data: dict[str, Any] | None = None) -> None:
         if self.journal is not None:
             self.journal.log(kind, seat, data)
-
-
-def _is(name: str) -> str:
-    """ "Leo is" / "You are": messages are shown and spoken to the human, named "You"."""
-    return f"{name} are" if name.lower() == "you" else f"{name} is"
-
-
-def _has(name: str) -> str:
-    return f"{name} have" if name.lower() == "you" else f"{name} has"

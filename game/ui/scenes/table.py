@@ -181,7 +181,7 @@ class TableScene(Scene):
         rebuy's result or any refusal — so the player hears it with their eyes closed.
         """
         from game.session.errors import SessionError
-        from voice.intents import MID_HAND_REFUSALS, TableKind
+        from game.wording import DEAL_IN_HAND
 
         from ..voice_link import CommandReply
 
@@ -190,7 +190,7 @@ class TableScene(Scene):
         try:
             if name == "deal":
                 if self.c.in_hand:
-                    return CommandReply(MID_HAND_REFUSALS[TableKind.DEAL], refused=True)
+                    return CommandReply(DEAL_IN_HAND, refused=True)
                 if seat is not None and self.c._human_busted():
                     return CommandReply(OUT_OF_CHIPS, refused=True)
                 self.c.deal_soon()
