@@ -522,6 +522,17 @@ def wrong_actions(session: Session) -> list[str]:
     return wrong
 
 
+def assert_hand_played_by_voice(s: Session) -> None:
+    """The session finished with chips conserved; every action of hand 1 came from one
+    spoken phrase and did what the player meant; hand 2 was dealt by voice."""
+    assert not s.failure, s.failure + "\n" + transcript(s)
+    assert s.chips_end == s.chips_start
+    acts = s.human_acts(hand=1)
+    assert acts and len([x for x in s.said if x.acts_after > x.acts_before]) == len(acts)
+    assert not wrong_actions(s), "\n".join(wrong_actions(s)) + "\n" + transcript(s)
+    assert s.hand_started_by_voice
+
+
 def test_each_spoken_command_did_what_was_said(played):
     """No wrong action; "all in" waited for "yes" and then went all in."""
     assert not wrong_actions(played), "\n".join(wrong_actions(played))
@@ -727,13 +738,7 @@ def test_the_same_hand_plays_through_a_real_microphone(played_through_pulseaudio
     """paplay -> PulseAudio null sink -> virtual source -> sounddevice (voice.audio.Microphone)
     -> listener -> recognizer -> table: the hand is finished by voice, every action is what
     was said (a misheard command may ask "yes?" and be answered "no")."""
-    pa = played_through_pulseaudio
-    assert not pa.failure, pa.failure + "\n" + transcript(pa)
-    assert pa.chips_end == pa.chips_start
-    acts = pa.human_acts(hand=1)
-    assert acts and len([s for s in pa.said if s.acts_after > s.acts_before]) == len(acts)
-    assert not wrong_actions(pa), "\n".join(wrong_actions(pa)) + "\n" + transcript(pa)
-    assert pa.hand_started_by_voice
+    assert_hand_played_by_voice(played_through_pulseaudio)
 
 
 # ----- 7. with the narration really playing (and the microphone muted meanwhile) -------------
@@ -771,14 +776,8 @@ def played_aloud(tmp_path_factory) -> Session:
 def test_the_hand_is_playable_with_the_narration_really_playing(played_aloud):
     """Every line is heard in full before the player speaks; the microphone is muted while
     the game talks; the hand is still finished by voice with no wrong action."""
-    s = played_aloud
-    assert not s.failure, s.failure + "\n" + transcript(s)
-    assert s.chips_end == s.chips_start
-    acts = s.human_acts(hand=1)
-    assert acts and len([x for x in s.said if x.acts_after > x.acts_before]) == len(acts)
-    assert not wrong_actions(s), "\n".join(wrong_actions(s)) + "\n" + transcript(s)
-    assert s.muted_seconds > 1.0, "the microphone was never muted while the game spoke"
-    assert s.hand_started_by_voice
+    assert_hand_played_by_voice(played_aloud)
+    assert played_aloud.muted_seconds > 1.0, "the microphone was never muted while the game spoke"
 
 
 # ----- 5. the first words after the microphone opens ------------------------------------------

@@ -58,6 +58,16 @@ class Seat:
         self.link.update(self.t)
         return self.link.last_reply
 
+    @property
+    def bot(self) -> int:
+        """A bot's seat (the first)."""
+        return next(seat for seat in range(len(self.table.players)) if seat != self.human)
+
+    def frame(self) -> None:
+        """One frame of the game loop, 50 ms of game time later."""
+        self.t += 0.05
+        self.scene.update(self.t, 1 / 60)
+
     def spoken(self) -> list[str]:
         assert self.voice.worker.wait_idle(timeout=30)
         self.voice.pump()
@@ -73,8 +83,7 @@ class Seat:
             time.sleep(0.0005)  # real time for the bots' process
             if self.c.human_legal() is not None:
                 return
-            self.t += 0.05
-            self.scene.update(self.t, 1 / 60)
+            self.frame()
         raise AssertionError("the human never got to act")
 
     def finish_hand(self, seconds: float = 60.0) -> None:
@@ -88,8 +97,7 @@ class Seat:
             la = self.c.human_legal()
             if la is not None:
                 self.c.submit(Action.check() if la.can_check else Action.fold(), self.t)
-            self.t += 0.05
-            self.scene.update(self.t, 1 / 60)
+            self.frame()
         raise AssertionError("the hand never ended")
 
     def bust(self) -> None:
@@ -108,6 +116,16 @@ def seat():
     s = Seat()
     yield s
     s.close()
+
+
+@pytest.fixture
+def playing_mixer(monkeypatch):
+    """pygame.mixer on SDL's dummy audio driver, which plays in real time, silently."""
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    pygame.mixer.init()
+    pygame.mixer.stop()  # nothing left playing from an earlier test
+    yield
+    pygame.mixer.quit()
 
 
 # ----- 1. out of chips, by voice --------------------------------------------------------------
@@ -253,76 +271,59 @@ def test_cards_board_and_replies_are_never_dropped():
     assert q == ["!yes or no?", "Your cards: ...", "Flop: ...", "Turn: ...", "River: ..."]
 
 
-def test_a_reply_is_spoken_right_after_the_line_being_said_not_after_the_backlog():
+def test_a_reply_is_spoken_right_after_the_line_being_said_not_after_the_backlog(seat):
     """Through the real speech worker: ten bots' actions arrive at once, then the player's
     question is answered; the answer is rendered next, and the stale backlog is cut."""
     from game.engine.events import Acted
 
-    s = Seat()
-    try:
-        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
-        s.voice.worker.wait_idle(timeout=30)
-        before = len(s.voice.worker.rendered)
-        for i in range(10):
-            s.voice.on_event(Acted(bot, Action.raise_to(40 + 20 * i), 20, False), s.scene)
-        s.voice.say("the pot is 150")
-        spoken = s.spoken()[before:]
-        assert "the pot is 150" in spoken[:2], spoken
-        bots = [line for line in spoken if "raises to" in line]
-        assert len(bots) <= 1 + BEHIND, spoken  # the one being rendered + what may wait
-        assert bots[-1].endswith("raises to 220."), spoken  # the newest is kept
-    finally:
-        s.close()
+    s = seat
+    s.voice.worker.wait_idle(timeout=30)
+    before = len(s.voice.worker.rendered)
+    for i in range(10):
+        s.voice.on_event(Acted(s.bot, Action.raise_to(40 + 20 * i), 20, False), s.scene)
+    s.voice.say("the pot is 150")
+    spoken = s.spoken()[before:]
+    assert "the pot is 150" in spoken[:2], spoken
+    bots = [line for line in spoken if "raises to" in line]
+    assert len(bots) <= 1 + BEHIND, spoken  # the one being rendered + what may wait
+    assert bots[-1].endswith("raises to 220."), spoken  # the newest is kept
 
 
-def test_your_turn_is_spoken_ahead_of_stale_narration():
+def test_your_turn_is_spoken_ahead_of_stale_narration(seat):
     from game.engine.events import Acted
 
-    s = Seat()
-    try:
-        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
-        s.voice.worker.wait_idle(timeout=30)
-        before = len(s.voice.worker.rendered)
-        for _ in range(6):
-            s.voice.on_event(Acted(bot, Action.call(), 20, False), s.scene)
-        s.voice.your_turn(40, 150, False)
-        spoken = s.spoken()[before:]
-        assert spoken.index("Your turn: 40 to call, the pot is 150.") <= 1, spoken
-    finally:
-        s.close()
+    s = seat
+    s.voice.worker.wait_idle(timeout=30)
+    before = len(s.voice.worker.rendered)
+    for _ in range(6):
+        s.voice.on_event(Acted(s.bot, Action.call(), 20, False), s.scene)
+    s.voice.your_turn(40, 150, False)
+    spoken = s.spoken()[before:]
+    assert spoken.index("Your turn: 40 to call, the pot is 150.") <= 1, spoken
 
 
-def test_your_turn_plays_next_even_when_narration_is_already_rendered(monkeypatch):
+def test_your_turn_plays_next_even_when_narration_is_already_rendered(playing_mixer, seat):
     """Behind the playing line, rendered audio waits too: "your turn" jumps that queue and the
-    bots' old lines there are cut (SDL's dummy audio driver plays in real time, silently)."""
+    bots' old lines there are cut."""
     from game.engine.events import Acted
 
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    pygame.mixer.init()
-    pygame.mixer.stop()  # nothing left playing from an earlier test
-    s = Seat()
-    try:
-        v = s.voice
-        bot = next(seat for seat in range(len(s.table.players)) if seat != s.human)
-        v.say("A long line is being said while the bots play on around the table.")
-        v.worker.wait_idle(timeout=30)
-        end = time.monotonic() + 10
-        while v._ready and time.monotonic() < end:  # now playing: what follows waits as audio
-            v.pump()
-            time.sleep(0.01)
-        assert v._channel is not None and v._channel.get_busy()
-        for i in range(6):
-            v.on_event(Acted(bot, Action.raise_to(40 + 20 * i), 20, False), s.scene)
-            v.worker.wait_idle(timeout=30)  # rendered before the next arrives
-        v.your_turn(40, 150, False)
-        v.worker.wait_idle(timeout=30)
-        waiting = [r.utterance.text for r in v._ready]
-        assert waiting[0] == "Your turn: 40 to call, the pot is 150.", waiting
-        assert len(waiting) <= BEHIND + 1, waiting
-        assert waiting[-1].endswith("raises to 140."), waiting  # the newest bot line stays
-    finally:
-        s.close()
-        pygame.mixer.quit()
+    v = seat.voice
+    v.say("A long line is being said while the bots play on around the table.")
+    v.worker.wait_idle(timeout=30)
+    end = time.monotonic() + 10
+    while v._ready and time.monotonic() < end:  # now playing: what follows waits as audio
+        v.pump()
+        time.sleep(0.01)
+    assert v._channel is not None and v._channel.get_busy()
+    for i in range(6):
+        v.on_event(Acted(seat.bot, Action.raise_to(40 + 20 * i), 20, False), seat.scene)
+        v.worker.wait_idle(timeout=30)  # rendered before the next arrives
+    v.your_turn(40, 150, False)
+    v.worker.wait_idle(timeout=30)
+    waiting = [r.utterance.text for r in v._ready]
+    assert waiting[0] == "Your turn: 40 to call, the pot is 150.", waiting
+    assert len(waiting) <= BEHIND + 1, waiting
+    assert waiting[-1].endswith("raises to 140."), waiting  # the newest bot line stays
 
 
 class _Began:
@@ -355,42 +356,31 @@ class _Listener:
         self.muted = False
 
 
-def test_the_game_does_not_talk_over_the_player(monkeypatch):
+def test_the_game_does_not_talk_over_the_player(playing_mixer, seat):
     """A line that comes up while the player is speaking (the time bank warning mid-phrase)
     waits: the microphone stays open, the phrase is heard whole, then the line plays."""
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    pygame.mixer.init()
-    pygame.mixer.stop()
-    s = Seat()
-    try:
-        lst = _Listener()
-        s.link.listener = lst
-        s.voice.worker.wait_idle(timeout=30)
-        end = time.monotonic() + 30
-        while s.voice.speaking and time.monotonic() < end:  # the table's opening lines
-            s.t += 0.05
-            s.scene.update(s.t, 1 / 60)
-            time.sleep(0.01)
-        assert not lst.muted
-        lst.events.append(_Began())
-        s.t += 0.05
-        s.scene.update(s.t, 1 / 60)
-        assert s.link.player_speaking(time.monotonic())
-        s.voice.say("Your time bank is running.")
-        s.voice.worker.wait_idle(timeout=30)
-        for _ in range(20):
-            s.t += 0.05
-            s.scene.update(s.t, 1 / 60)
-        assert not lst.muted and not s.voice._channel.get_busy()
-        assert "Your time bank is running." in [r.utterance.text for r in s.voice._ready]
-        lst.events.append(_Heard("check"))
-        for _ in range(2):  # the phrase is handled, then the next frame's line plays
-            s.t += 0.05
-            s.scene.update(s.t, 1 / 60)
-        assert s.voice._channel.get_busy() and lst.muted  # now it plays, and the mic is shut
-    finally:
-        s.close()
-        pygame.mixer.quit()
+    s = seat
+    lst = _Listener()
+    s.link.listener = lst
+    s.voice.worker.wait_idle(timeout=30)
+    end = time.monotonic() + 30
+    while s.voice.speaking and time.monotonic() < end:  # the table's opening lines
+        s.frame()
+        time.sleep(0.01)
+    assert not lst.muted
+    lst.events.append(_Began())
+    s.frame()
+    assert s.link.player_speaking(time.monotonic())
+    s.voice.say("Your time bank is running.")
+    s.voice.worker.wait_idle(timeout=30)
+    for _ in range(20):
+        s.frame()
+    assert not lst.muted and not s.voice._channel.get_busy()
+    assert "Your time bank is running." in [r.utterance.text for r in s.voice._ready]
+    lst.events.append(_Heard("check"))
+    for _ in range(2):  # the phrase is handled, then the next frame's line plays
+        s.frame()
+    assert s.voice._channel.get_busy() and lst.muted  # now it plays, and the mic is shut
 
 
 def test_a_speech_start_without_an_end_holds_the_game_only_so_long():
