@@ -67,3 +67,11 @@ def test_accent_variants_are_numbered_past_the_stock_dictionarys_own_alternative
     for word in grammar.VARIANTS:
         assert len(stock.get(word, [])) < grammar.VARIANT_BASE, word
     assert all(not key.endswith(("(2)", "(3)")) for key in grammar.extra_pronunciations())
+
+
+def test_a_bare_all_in_keeps_its_prior_beside_the_rarer_go_all_in():
+    """An optional word halves the short form's prior: "[go] all in" lost bare "all in"s
+    to the phone loop.  "go all in" stays in the grammar, weighted down."""
+    line = next(ln for ln in grammar.jsgf().splitlines() if ln.startswith("<all_in> ="))
+    assert "[go]" not in line
+    assert f"/1/ all in | /{grammar.ODD_AMOUNT_WEIGHT:g}/ go all in" in line
