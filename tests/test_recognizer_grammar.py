@@ -74,4 +74,4 @@ def test_a_bare_all_in_keeps_its_prior_beside_the_rarer_go_all_in():
     to the phone loop.  "go all in" stays in the grammar, weighted down."""
     line = next(ln for ln in grammar.jsgf().splitlines() if ln.startswith("<all_in> ="))
     assert "[go]" not in line
-    assert f"/1/ all in | /{grammar.ODD_AMOUNT_WEIGHT:g}/ go all in" in line
+    assert f"/1/ all in | /{grammar.RARE_WEIGHT:g}/ go all in" in line

@@ -26,10 +26,10 @@ def recognizer():
     return PocketSphinxRecognizer()
 
 
-def _say(text: str, voice: str, snr_db: float = 40.0) -> bytes:
+def _say(text: str, voice: str, snr_db: float = 40.0, speed: int = 160, seed: int = 7) -> bytes:
     from benchmarks.voice.synth import mix, speak
 
-    return mix(speak(text, voice, 160), snr_db, seed=7).tobytes()
+    return mix(speak(text, voice, speed), snr_db, seed=seed).tobytes()
 
 
 COMMANDS = [
@@ -68,16 +68,12 @@ def test_check_in_noise_is_heard_as_check_not_as_an_all_in(voice, speed, seed):
     """At 15 dB SNR a word-final K drowns: without the CH EH V variant each of these came
     out as "jam", an all-in asking "yes?".  The player has spoken twice in the same room
     first, as in a game: a fresh recognizer's noise estimate misses every noisy "check"."""
-    from benchmarks.voice.synth import mix, speak
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-
-    def noisy(text: str, noise_seed: int) -> bytes:
-        return mix(speak(text, voice, speed), 15.0, seed=noise_seed).tobytes()
 
     rec = PocketSphinxRecognizer()
     for earlier in ("call", "fold it"):
-        rec.decode(noisy(earlier, seed + 10))
-    hyp = rec.decode(noisy("check", seed))
+        rec.decode(_say(earlier, voice, 15.0, speed, seed + 10))
+    hyp = rec.decode(_say("check", voice, 15.0, speed, seed))
     assert parse(hyp.text) == parse("check"), hyp
 
 

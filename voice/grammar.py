@@ -82,12 +82,15 @@ DEFAULT_OTHER_WORDS = 400
 
 TOP_RULE = "utterance"
 
+#: The prior of rare wordings that stay sayable: odd amounts, "go all in", "I'm going all in".
+RARE_WEIGHT = 0.02
+
 #: Recognition-side rewrites of vocabulary rules.  Spoken amounts: bets are almost always
 #: round ("one fifty", "twelve hundred"), and a trailing unit word is where noise and breath become
 #: digits ("bet one fifty" was heard as "bet one fifty eight" = 158 with full confidence).
-#: Odd amounts stay sayable, just with a lower prior.  Keyed by the vocabulary's rule
-#: text, so a changed vocabulary rule is left exactly as written.
-ODD_AMOUNT_WEIGHT = 0.02
+#: Odd amounts stay sayable, just with a lower prior (:data:`RARE_WEIGHT`, ``{w}`` in a
+#: rewrite).  Keyed by the vocabulary's rule text, so a changed vocabulary rule is left
+#: exactly as written.
 _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
     ("colloquial", "<unit> (<teen> | <tens> [<unit>] | oh <unit>)"):
         "/1/ <unit> (<teen> | <tens>) | /{w}/ <unit> (<tens> <unit> | oh <unit>)",
@@ -100,7 +103,7 @@ _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
     ("pot", "[bet | raise] full pot"): "",
     # An optional word costs the short form half its prior: "[go] all in" made a bare "all
     # in" lose to the phone loop (4 more of 40 tuned clean all-in clips lost).  "go all
-    # in" stays sayable (the game's own refusals suggest it), at an odd amount's prior.
+    # in" stays sayable (the game's own refusals suggest it), at the rare prior.
     ("all_in", "[go] all in"): "/1/ all in | /{w}/ go all in",
 }
 
@@ -114,7 +117,7 @@ PHRASE_PRIORS: dict[tuple[str, str], float] = {
     ("all_in", "(shove | jam) [it]"): 0.3,
     # Table talk fits the long "I'm going all in" better than any other command ("oh come
     # on" came out as it on four of eight tuned clips).
-    ("all_in", "i'm going all in"): ODD_AMOUNT_WEIGHT,
+    ("all_in", "i'm going all in"): RARE_WEIGHT,
 }
 
 
@@ -219,7 +222,7 @@ def jsgf(
         if alt in rules.get(rule, []):
             i = rules[rule].index(alt)
             if weighted:
-                rules[rule][i] = weighted.format(w=f"{ODD_AMOUNT_WEIGHT:g}")
+                rules[rule][i] = weighted.format(w=f"{RARE_WEIGHT:g}")
             else:
                 del rules[rule][i]
     body = "( " + " | ".join(command_alternatives(confirm)) + " )"
