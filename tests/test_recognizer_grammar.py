@@ -75,3 +75,13 @@ def test_a_bare_all_in_keeps_its_prior_beside_the_rarer_go_all_in():
     line = next(ln for ln in grammar.jsgf().splitlines() if ln.startswith("<all_in> ="))
     assert "[go]" not in line
     assert f"/1/ all in | /{grammar.RARE_WEIGHT:g}/ go all in" in line
+
+
+def test_a_round_hundred_keeps_its_prior_beside_an_odd_tail_after_it():
+    """After "hundred", tens are a bet ("two hundred fifty") and a lone digit is most often
+    the room's echo heard as one more word: the odd tail is sayable, at the rare prior."""
+    line = next(ln for ln in grammar.jsgf().splitlines() if ln.startswith("<hundreds> ="))
+    rare = f"/{grammar.RARE_WEIGHT:g}/"
+    assert "/1/ (a | <unit>) hundred [[and] <tens>]" in line
+    assert f"{rare} (a | <unit>) hundred [and] (<unit> | <teen> | <tens> <unit>)" in line
+    assert "<below100>" not in line

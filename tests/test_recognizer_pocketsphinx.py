@@ -77,6 +77,22 @@ def test_check_in_noise_is_heard_as_check_not_as_an_all_in(voice, speed, seed):
     assert parse(hyp.text) == parse("check"), hyp
 
 
+def test_an_echo_after_a_round_amount_is_not_heard_as_one_more_digit():
+    """en-us+f4 speaks with an echo; its tail had come out as a digit, "raise to two
+    hundred fifty" as "... fifty two" (an odd amount, but heard with full confidence)."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    hyp = PocketSphinxRecognizer().decode(_say("raise to two hundred fifty", "en-us+f4",
+                                               speed=195))
+    assert hyp.text == "raise to two hundred fifty", hyp
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb"])
+def test_an_odd_amount_after_hundred_stays_sayable(recognizer, voice):
+    hyp = recognizer.decode(_say("bet two hundred five", voice))
+    assert parse(hyp.text) == parse("bet two hundred five"), hyp
+
+
 @pytest.mark.parametrize("text,voice", [
     ("nice hand", "en-us"), ("nice hand", "en-gb"), ("good luck everyone", "en-us+m3"),
     ("i think i will call it a night", "en-us"), ("well played", "en-gb+f2"),

@@ -96,6 +96,15 @@ _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
         "/1/ <unit> (<teen> | <tens>) | /{w}/ <unit> (<tens> <unit> | oh <unit>)",
     ("colloquial", "<teen> (<teen> | <tens> [<unit>])"):
         "/1/ <teen> (<teen> | <tens>) | /{w}/ <teen> <tens> <unit>",
+    # The same after "hundred": "two hundred fifty" is a bet, "two hundred three" is the
+    # room's echo heard as one more word ("raise to two hundred" came out as "... two
+    # hundred three", "... two hundred eight" on the held-out en-us+f4 voice).
+    ("hundreds", "(a | <unit>) hundred [[and] <below100>]"):
+        "/1/ (a | <unit>) hundred [[and] <tens>]"
+        " | /{w}/ (a | <unit>) hundred [and] (<unit> | <teen> | <tens> <unit>)",
+    ("hundreds", "(<teen> | <tens> [<unit>]) hundred [[and] <below100>]"):
+        "/1/ (<teen> | <tens> [<unit>]) hundred [[and] <tens>]"
+        " | /{w}/ (<teen> | <tens> [<unit>]) hundred [and] (<unit> | <teen> | <tens> <unit>)",
     # A bare "full pot" is one vowel away from "call that" / "call it" (K AO L / F UH L):
     # en-gb "call that" came out as "full pot", a pot bet with full confidence, and
     # "raise four times" as "raise full pot": the recognizer does not listen for "full
