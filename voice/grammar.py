@@ -68,6 +68,11 @@ VARIANTS: dict[str, tuple[str, ...]] = {
     # (phone loop: CH EH V on 23 of 24 tuned clips); "check" then lost to "jam" (JH AE M)
     # in 17 of 40 noisy clips, asking for "yes" to an all-in.
     "check": ("CH EH V",),
+    # espeak-ng's weak /h/ is heard as TH or nothing, and the dark L of "help" as a vowel
+    # (phone loop: TH EH UW, TH AE OW, T EH UW on the tuned voices); "help" came out as
+    # "fold" (asking "yes?") or "deal" in 5 of 16 noisy clips.  Many speakers drop the
+    # /h/ and vocalise the L too.
+    "help": ("EH L P", "EH UW P"),
 }
 
 #: Default prior of the garbage loop against the commands (tuned on benchmarks/voice,
