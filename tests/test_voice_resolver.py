@@ -432,6 +432,34 @@ def test_a_turn_all_in_question_then_yes_applies_through_the_engine():
     h.apply(done.action)
 
 
+def test_a_turn_doubted_yes_asks_again_and_applies_nothing():
+    """The held-out RP voice's "no" was heard as "do it" with low confidence: the pending
+    all-in waits for a clear answer instead of being applied."""
+    from voice.confirm import respond
+    from voice.resolver import ResolveContext
+
+    legal = flop_unopened().legal_actions()
+    gate = ConfirmationGate(clock=Clock())
+    respond(gate, parse("all in"), legal, context=ResolveContext(confidence=0.95))
+    doubted = respond(gate, parse("do it"), legal, context=ResolveContext(confidence=0.5))
+    assert doubted.action is None and doubted.waiting
+    assert doubted.speech == "was that a yes? bet 990, all in? Say yes or no."
+    assert doubted.prompt == "bet 990, all in? Say yes or no."
+    cancelled = respond(gate, parse("no"), legal, context=ResolveContext(confidence=0.5))
+    assert cancelled.action is None and cancelled.speech == "cancelled"
+
+
+def test_a_turn_sure_yes_applies_the_pending_action():
+    from voice.confirm import respond
+    from voice.resolver import ResolveContext
+
+    legal = flop_unopened().legal_actions()
+    gate = ConfirmationGate(clock=Clock())
+    respond(gate, parse("all in"), legal, context=ResolveContext(confidence=0.95))
+    done = respond(gate, parse("yes"), legal, context=ResolveContext(confidence=0.95))
+    assert done.action == Action.bet(990)
+
+
 def test_a_turn_refusal_is_spoken_and_typed():
     from voice.confirm import respond
 

@@ -181,6 +181,18 @@ def _still_waiting(gate: ConfirmationGate, chips: Callable[[int], str]) -> tuple
     return (pending is not None, None, prompt(pending, chips) if pending is not None else "")
 
 
+def unsure(context: ResolveContext | None) -> bool:
+    """Whether the recognizer doubted the phrase (typed text and no context: sure).
+
+    >>> unsure(ResolveContext(confidence=0.5)), unsure(ResolveContext(confidence=0.95))
+    (True, False)
+    >>> unsure(None), unsure(ResolveContext())
+    (False, False)
+    """
+    return (context is not None and context.confidence is not None
+            and context.confidence < context.min_confidence)
+
+
 def respond(
     gate: ConfirmationGate, intent: Intent, legal: LegalActions | None,
     facts: TableFacts | None = None, context: ResolveContext | None = None,
@@ -189,7 +201,9 @@ def respond(
 
     ``legal`` is None when it is not the player's turn: questions are still answered,
     actions are refused.  Questions and noise leave a pending confirmation in place; a new
-    action replaces it; "yes" applies it only if it is still legal.  Table commands come
+    action replaces it; "yes" applies it only if it is still legal, and only if the
+    recognizer was sure of it (a doubted "yes" asks again; a doubted "no" cancels, which
+    is safe either way).  Table commands come
     back with no action for the caller to carry out (``intent`` says which).
 
     >>> from voice.parser import parse
@@ -217,6 +231,14 @@ def respond(
         return Response(intent, None, intent.kind.value.replace("_", " "),
                         *_still_waiting(gate, chips))
     if isinstance(intent, Confirm):
+        pending = gate.pending if expired is None else None
+        if intent.yes and pending is not None and unsure(context):
+            # A "yes" the recognizer doubts is the one answer that must not be guessed: the
+            # held-out RP voice's "no" came out as "do it" (benchmarks/voice/RESULTS.md).
+            gate.restart()
+            asked = prompt(pending, chips)
+            return Response(intent, None, f"was that a yes? {asked}", waiting=True,
+                            prompt=asked)
         outcome = expired if expired is not None else gate.answer(intent)
         if isinstance(outcome, Apply):
             action = outcome.resolved.action
