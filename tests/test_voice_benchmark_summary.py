@@ -43,3 +43,14 @@ def test_rows_saved_before_acted_was_recorded_count_by_their_label():
 def test_a_command_not_caught_is_counted_as_didnt_catch_not_wrong():
     s = run.summarize([row("p3 f", None, False)])
     assert (s["didnt_catch"], s["wrong"], s["wrong_action_count"]) == (1.0, 0.0, 0)
+
+
+def test_a_no_heard_as_a_sure_yes_applies_the_waiting_action_and_is_a_wrong_action():
+    from benchmarks.voice.outcome import acted, with_pending
+
+    heard = {"intent": "yes", "action": None, "error": "there is nothing to confirm"}
+    sure, doubted = with_pending(heard, sure=True), with_pending(heard, sure=False)
+    rows = [row("confirm:no", "confirm:yes", acted(sure), confirm=sure["confirm"]),
+            row("confirm:no", "confirm:yes", acted(doubted), confirm=doubted["confirm"])]
+    s = run.summarize(rows)
+    assert (s["wrong_action_count"], s["wrong_unconfirmed_count"]) == (2, 1)

@@ -45,3 +45,21 @@ def acted(say: dict[str, object]) -> bool:
     False
     """
     return is_acting(label(say)) and not say.get("error")
+
+
+def with_pending(say: dict[str, object], sure: bool) -> dict[str, object]:
+    """``say`` for a phrase answering a pending "yes?" (the confirm family).
+
+    ``holdem say`` has nothing pending and refuses "yes"; in the game, a sure "yes" applies
+    the waiting action — so a "no" heard as "yes" is a wrong action — and a doubted one asks
+    again (:func:`voice.confirm.respond`).
+
+    >>> heard = {"intent": "yes", "action": None, "error": "there is nothing to confirm"}
+    >>> acted(with_pending(heard, sure=True)), with_pending(heard, sure=False)["confirm"]
+    (True, True)
+    >>> acted(with_pending({"intent": "no", "action": None, "error": None}, sure=True))
+    False
+    """
+    if label(say) not in ("confirm:yes", "confirm:no"):
+        return say
+    return {**say, "error": None, "confirm": label(say) == "confirm:yes" and not sure}

@@ -24,9 +24,11 @@ from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
+from voice.confirm import unsure
+from voice.resolver import ResolveContext
 
 from .corpus import CONDITIONS, SITUATIONS, VOICES
-from .outcome import acted, is_acting, label
+from .outcome import acted, is_acting, label, with_pending
 from .synth import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,6 +73,8 @@ def run_clip(
     rec.accept(chunks[-1])
     hyp = rec.final()
     say = say_result(hyp.text, situation, confidence=hyp.confidence)
+    if confirm_pending:
+        say = with_pending(say, not unsure(ResolveContext(confidence=hyp.confidence)))
     tail = time.perf_counter() - t1
     backlog = max(0.0, streamed - (duration - CHUNK / 32000))
     say["transcript"] = hyp.text
