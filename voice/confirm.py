@@ -203,8 +203,8 @@ def respond(
     actions are refused.  Questions and noise leave a pending confirmation in place; a new
     action replaces it; "yes" applies it only if it is still legal, and only if the
     recognizer was sure of it (a doubted "yes" asks again; a doubted "no" cancels, which
-    is safe either way).  Table commands come
-    back with no action for the caller to carry out (``intent`` says which).
+    is safe either way).  Table commands come back with no action for the caller to
+    carry out (``intent`` says which).
 
     >>> from voice.parser import parse
     >>> legal = LegalActions(seat=0, stack=500, committed=0, current_bet=0, to_call=0,
