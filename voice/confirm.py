@@ -181,18 +181,6 @@ def _still_waiting(gate: ConfirmationGate, chips: Callable[[int], str]) -> tuple
     return (pending is not None, None, prompt(pending, chips) if pending is not None else "")
 
 
-def unsure(context: ResolveContext | None) -> bool:
-    """Whether the recognizer doubted the phrase (typed text and no context: sure).
-
-    >>> unsure(ResolveContext(confidence=0.5)), unsure(ResolveContext(confidence=0.95))
-    (True, False)
-    >>> unsure(None), unsure(ResolveContext())
-    (False, False)
-    """
-    return (context is not None and context.confidence is not None
-            and context.confidence < context.min_confidence)
-
-
 def respond(
     gate: ConfirmationGate, intent: Intent, legal: LegalActions | None,
     facts: TableFacts | None = None, context: ResolveContext | None = None,
@@ -232,7 +220,7 @@ def respond(
                         *_still_waiting(gate, chips))
     if isinstance(intent, Confirm):
         pending = gate.pending if expired is None else None
-        if intent.yes and pending is not None and unsure(context):
+        if intent.yes and pending is not None and context is not None and context.doubted:
             # A "yes" the recognizer doubts is the one answer that must not be guessed: the
             # held-out RP voice's "no" came out as "do it" (benchmarks/voice/RESULTS.md).
             gate.restart()

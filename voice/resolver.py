@@ -85,6 +85,17 @@ class ResolveContext:
     confusions: Mapping[str, tuple[str, ...]] = field(
         default_factory=lambda: dict(vocabulary.CONFUSIONS))
 
+    @property
+    def doubted(self) -> bool:
+        """The recognizer doubted the words (typed text never is).
+
+        >>> ResolveContext(confidence=0.5).doubted, ResolveContext(confidence=0.95).doubted
+        (True, False)
+        >>> ResolveContext().doubted
+        False
+        """
+        return self.confidence is not None and self.confidence < self.min_confidence
+
 
 @dataclass(frozen=True)
 class Resolved:
@@ -313,8 +324,7 @@ def resolve(
     if isinstance(got, Resolved):
         if not legal.allows(got.action):  # the promise: never an action the engine refuses
             return Rejection(intent, RejectionKind.NOT_LEGAL, f"{got.action} is not possible now")
-        if ctx.confidence is not None and ctx.confidence < ctx.min_confidence and is_action(
-                intent) and not got.confirm:
+        if ctx.doubted and is_action(intent) and not got.confirm:
             return Resolved(intent, got.action, True, "not sure I heard that right", got.all_in)
         if ctx.confidence is not None and not got.confirm:
             other = _confusable(intent, got, legal, ctx)

@@ -60,6 +60,7 @@ def with_pending(say: dict[str, object], sure: bool) -> dict[str, object]:
     >>> acted(with_pending({"intent": "no", "action": None, "error": None}, sure=True))
     False
     """
-    if label(say) not in ("confirm:yes", "confirm:no"):
+    heard = label(say)
+    if heard not in ("confirm:yes", "confirm:no"):
         return say
-    return {**say, "error": None, "confirm": label(say) == "confirm:yes" and not sure}
+    return {**say, "error": None, "confirm": heard == "confirm:yes" and not sure}

@@ -24,7 +24,6 @@ from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
-from voice.confirm import unsure
 from voice.resolver import ResolveContext
 
 from .corpus import CONDITIONS, SITUATIONS, VOICES
@@ -74,7 +73,7 @@ def run_clip(
     hyp = rec.final()
     say = say_result(hyp.text, situation, confidence=hyp.confidence)
     if confirm_pending:
-        say = with_pending(say, not unsure(ResolveContext(confidence=hyp.confidence)))
+        say = with_pending(say, not ResolveContext(confidence=hyp.confidence).doubted)
     tail = time.perf_counter() - t1
     backlog = max(0.0, streamed - (duration - CHUNK / 32000))
     say["transcript"] = hyp.text
