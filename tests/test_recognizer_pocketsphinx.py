@@ -61,6 +61,17 @@ def test_british_vowels_are_heard_on_a_fresh_recognizer(text, voice):
     assert parse(hyp.text) == parse(text), hyp
 
 
+def _heard_in_a_noisy_room(text: str, voice: str, speed: int, seed: int) -> Hypothesis:
+    """``text`` at 15 dB SNR, on a fresh recognizer that has first heard the player say two
+    commands in the same room, as in a game (its noise estimate has settled)."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    rec = PocketSphinxRecognizer()
+    for earlier in ("call", "fold it"):
+        rec.decode(_say(earlier, voice, 15.0, speed, seed + 10))
+    return rec.decode(_say(text, voice, 15.0, speed, seed))
+
+
 @pytest.mark.parametrize("voice,speed,seed", [
     ("en-us", 150, 1), ("en-us", 195, 2), ("en-us+m3", 195, 2), ("en-gb", 195, 2),
 ])
@@ -68,12 +79,7 @@ def test_check_in_noise_is_heard_as_check_not_as_an_all_in(voice, speed, seed):
     """At 15 dB SNR a word-final K drowns: without the CH EH V variant each of these came
     out as "jam", an all-in asking "yes?".  The player has spoken twice in the same room
     first, as in a game: a fresh recognizer's noise estimate misses every noisy "check"."""
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-
-    rec = PocketSphinxRecognizer()
-    for earlier in ("call", "fold it"):
-        rec.decode(_say(earlier, voice, 15.0, speed, seed + 10))
-    hyp = rec.decode(_say("check", voice, 15.0, speed, seed))
+    hyp = _heard_in_a_noisy_room("check", voice, speed, seed)
     assert parse(hyp.text) == parse("check"), hyp
 
 
@@ -96,12 +102,7 @@ def test_an_odd_amount_after_hundred_stays_sayable(recognizer, voice):
 def test_help_with_a_weak_h_is_heard_as_help_not_as_a_fold():
     """espeak-ng's /h/ is heard as TH or nothing and the dark L as a vowel: without the
     "help" variants (EH L P, EH UW P) this noisy "help" came out as "fold"."""
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-
-    rec = PocketSphinxRecognizer()
-    for earlier in ("call", "fold it"):
-        rec.decode(_say(earlier, "en-gb", 15.0, 150, 17))
-    hyp = rec.decode(_say("help", "en-gb", 15.0, 150, 7))
+    hyp = _heard_in_a_noisy_room("help", "en-gb", 150, 7)
     assert parse(hyp.text) == parse("help"), hyp
 
 
