@@ -308,7 +308,7 @@ def spoken(tmp_path_factory):
         wav = raw.with_name(raw.name.replace(".raw", ""))
         if not wav.exists():
             subprocess.run(["espeak-ng", "-w", str(raw), text], check=True, capture_output=True)
-            subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)],
+            subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav)],
                            check=True, capture_output=True)
         return wav
 

@@ -68,7 +68,7 @@ def synthesize(text: str, out: Path, *, voice: str, wpm: int, noise_dbfs: float,
     padded = out.with_suffix(".pad.wav")
     subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", str(raw), text],
                    check=True, capture_output=True)
-    subprocess.run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(padded),
+    subprocess.run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(padded),
                     "pad", "0.4", "0.6"], check=True, capture_output=True)
     with wave.open(str(padded)) as w:
         pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)

@@ -32,7 +32,8 @@ def _korean(tmp_path, text: str) -> bytes:
 
     raw, out = tmp_path / "raw.wav", tmp_path / "ko.wav"
     subprocess.run(["espeak-ng", "-v", "ko", "-w", str(raw), text], check=True)
-    subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(out)], check=True)
+    subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(out)],
+                   check=True)
     import numpy as np
 
     with wave.open(str(out)) as w:

@@ -175,7 +175,7 @@ def test_the_microphone_listener_feeds_the_hud_through_the_real_recognizer(tmp_p
 
     raw, wav = tmp_path / "raw.wav", tmp_path / "clip.wav"
     subprocess.run(["espeak-ng", "-v", "en-us", "-w", str(raw), "what's the pot"], check=True)
-    subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav),
+    subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(wav),
                     "pad", "0.3", "0.6"], check=True)
     c, link = setup(seed=14)
     to_my_turn(c)

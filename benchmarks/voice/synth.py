@@ -33,7 +33,8 @@ def speak(text: str, voice: str, speed: int) -> np.ndarray:
             check=True, capture_output=True,
         )
         subprocess.run(
-            ["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", "-e", "signed", str(out)],
+            ["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", "-e", "signed",
+             str(out)],
             check=True, capture_output=True,
         )
         with wave.open(str(out)) as w:

@@ -31,7 +31,7 @@ def korean(text: str, seed: int) -> bytes:
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
         subprocess.run(["espeak-ng", "-v", "ko", "-w", str(raw), text], check=True)
-        subprocess.run(["sox", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(out)],
+        subprocess.run(["sox", "-R", str(raw), "-r", "16000", "-c", "1", "-b", "16", str(out)],
                        check=True)
         with wave.open(str(out)) as w:
             speech = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
