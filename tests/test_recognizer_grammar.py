@@ -85,3 +85,36 @@ def test_a_round_hundred_keeps_its_prior_beside_an_odd_tail_after_it():
     assert "/1/ (a | <unit>) hundred [[and] <tens>]" in line
     assert f"{rare} (a | <unit>) hundred [and] (<unit> | <teen> | <tens> <unit>)" in line
     assert "<below100>" not in line
+
+
+def test_a_short_commands_rivals_are_the_short_commands_that_mean_something_else():
+    """"call it" is only sure when it beats "pause", "pot", "fold" ... — never "call", which
+    means the same, nor a "yes" that nobody is waiting for."""
+    from voice.parser import parse
+
+    rivals = grammar.rivals("call it")
+    assert {"pause", "pot", "fold", "bet pot", "two x"} <= set(rivals)
+    assert all(parse(r) != parse("call it") for r in rivals)
+    assert not {"call", "i call", "yes", "no"} & set(rivals)
+    assert all(len(r.split()) <= grammar.RIVAL_MAX_WORDS for r in rivals)
+    assert "full pot" not in rivals  # the recognizer does not listen for it
+
+
+def test_a_yes_has_only_the_answers_that_mean_no_as_rivals():
+    from voice.intents import Confirm
+    from voice.parser import parse
+
+    rivals = grammar.rivals("yes")
+    assert {"no", "cancel", "nope"} <= set(rivals)
+    assert all(parse(r) == Confirm(False) for r in rivals)
+
+
+def test_a_long_command_has_no_rival_check():
+    assert grammar.rivals("raise to two hundred") == ()
+    assert grammar.rival_jsgf("raise to two hundred".split()) is None
+
+
+def test_the_rival_grammar_gives_the_words_heard_the_smaller_prior():
+    text = grammar.rival_jsgf(["pot"], said_weight=1e-6)
+    assert "public <utterance> = /1e-06/ <said> | /1/ <rival>;" in text
+    assert "<said> = pot;" in text and "( call it )" in text and "( pot it )" not in text

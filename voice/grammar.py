@@ -291,6 +291,70 @@ def verify_jsgf(words: list[str], garbage_weight: float) -> str:
     ]) + "\n"
 
 
+#: The second look's other question: is the command heard *clearly* the best one?  A
+#: short command comes back sure only if it still wins when its words get this prior
+#: against every short command that means something else (:func:`rival_jsgf`).  In noise,
+#: "pause" had come out as a sure "call it", "pot" as a sure "call" and "half pot" as a
+#: sure "bet pot", acting without a "yes"; short commands are where one sound decides.
+DEFAULT_RIVAL_WEIGHT = 1e-6
+#: Commands of at most this many words get the rival check: longer ones differ from each
+#: other in more than one sound, and the check costs a decode of the phrase.
+RIVAL_MAX_WORDS = 2
+
+
+@cache
+def _short_commands() -> tuple[str, ...]:
+    """Every command of at most :data:`RIVAL_MAX_WORDS` words the recognizer listens for
+    ("bet fifty" and "two x" among them)."""
+    unheard = {p for (_, alt), rewrite in _RECOGNITION_REWRITES.items() if not rewrite
+               for p in vocabulary.expand(alt)}
+    return tuple(p for p in vocabulary.phrases(max_amount=100)
+                 if len(p.split()) <= RIVAL_MAX_WORDS and p not in unheard)
+
+
+@cache
+def rivals(text: str) -> tuple[str, ...]:
+    """The short commands that mean something else than ``text`` (a yes/no only has the
+    other answer as rivals); none for a longer ``text``.
+
+    >>> "pause" in rivals("call it"), "call" in rivals("call it"), "yes" in rivals("call it")
+    (True, False, False)
+    >>> rivals("no")[:3], rivals("raise to two hundred")
+    (('yes', 'yeah', 'yep'), ())
+    """
+    from .intents import Confirm
+    from .parser import parse
+
+    if len(text.split()) > RIVAL_MAX_WORDS:
+        return ()
+    mine = parse(text)
+    return tuple(p for p in _short_commands()
+                 if isinstance(parse(p), Confirm) == isinstance(mine, Confirm)
+                 and parse(p) != mine)
+
+
+def rival_jsgf(words: list[str], said_weight: float = DEFAULT_RIVAL_WEIGHT) -> str | None:
+    """A grammar for the rival check: ``words`` at ``said_weight`` against their
+    :func:`rivals` at 1.  Decoding the utterance with it asks whether the words still win
+    when every other short command is that much likelier — only then is the command
+    clearly the best candidate.  None when ``words`` has no rivals.
+
+    >>> print(rival_jsgf(["call", "it"]).splitlines()[3])
+    public <utterance> = /1e-06/ <said> | /1/ <rival>;
+    >>> rival_jsgf(["raise", "to", "two", "hundred"]) is None
+    True
+    """
+    others = rivals(" ".join(words))
+    if not others:
+        return None
+    return "\n".join([
+        "#JSGF V1.0;", "grammar rival;", "",
+        f"public <{TOP_RULE}> = /{said_weight:g}/ <said> | /1/ <rival>;",
+        f"<said> = {' '.join(words)};",
+        "<rival> = " + " | ".join(f"( {p} )" for p in others) + ";",
+    ]) + "\n"
+
+
 def _garbage_rules() -> list[str]:
     """The phone loop's JSGF rules, ``<garbage>`` and its ``<phone>``s."""
     return ["<garbage> = <phone>+;",

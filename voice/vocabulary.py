@@ -222,6 +222,15 @@ def _expand(tokens: list[str], rules: dict[str, list[list[str]]]) -> list[list[s
     return [[w for piece in combo for w in piece] for combo in product(*parts)]
 
 
+def expand(alternative: str) -> list[str]:
+    """The phrases one rule alternative stands for (it may not refer to other rules).
+
+    >>> expand("[bet | raise] full pot")
+    ['bet full pot', 'raise full pot', 'full pot']
+    """
+    return [" ".join(words) for words in _expand(_tokenize(alternative), {})]
+
+
 def amount_samples(max_amount: int = 1000) -> list[int]:
     """Amounts :func:`phrases` writes out: 1-20, fives to 100, 25s to 1000, 100s beyond.
 
