@@ -83,6 +83,27 @@ def test_check_in_noise_is_heard_as_check_not_as_an_all_in(voice, speed, seed):
     assert parse(hyp.text) == parse("check"), hyp
 
 
+@pytest.mark.parametrize("voice", ["en-gb+f2", "en-gb"])
+def test_a_call_heard_as_fold_in_noise_is_not_sure_of_it(voice):
+    """Without the rival check this "call" came out as a sure "fold": facing a bet, the
+    hand folded without a "yes".  "fold" wins the decode, but not by a clear margin over
+    "call" — so the game asks."""
+    hyp = _heard_in_a_noisy_room("call", voice, 150, 3)
+    assert parse(hyp.text) == parse("call") or hyp.confidence < 0.6, hyp
+
+
+@pytest.mark.parametrize("text,voice", [
+    ("call", "en-us"), ("call it", "en-gb+f2"), ("half pot", "en-us+m3"), ("fold", "en-us"),
+    ("check", "en-gb"),
+])
+def test_a_clearly_spoken_short_command_stays_sure(text, voice):
+    """The rival check must not turn every short command into a question."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    hyp = PocketSphinxRecognizer().decode(_say(text, voice))
+    assert (hyp.text, hyp.confidence) == (text, 0.95)
+
+
 def test_an_echo_after_a_round_amount_is_not_heard_as_one_more_digit():
     """en-us+f4 speaks with an echo; its tail had come out as a digit, "raise to two
     hundred fifty" as "... fifty two" (an odd amount, but heard with full confidence)."""

@@ -45,6 +45,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
             strict_weight=None if args.strict_weight <= 0 else args.strict_weight,
             other_weight=None if args.other_weight <= 0 else args.other_weight,
             other_words=args.other_words,
+            rival_weight=None if args.rival_weight <= 0 else args.rival_weight,
         )
     from voice.recognizers import open_recognizer
 
@@ -222,6 +223,9 @@ def main(argv: list[str] | None = None) -> int:
                     "default: the tuned one")
     ap.add_argument("--other-words", type=int, default=None,
                     help="how many common words the loop holds; default: the tuned number")
+    ap.add_argument("--rival-weight", type=float, default=None,
+                    help="PocketSphinx prior of a short command against its rivals in the "
+                    "second look (0: no rival check); default: the tuned one")
     ap.add_argument("--by-speaker", action="store_true",
                     help="play the clips one voice at a time (as one player's session) "
                     "instead of interleaving voices from clip to clip")
@@ -243,6 +247,10 @@ def main(argv: list[str] | None = None) -> int:
         from voice.grammar import DEFAULT_STRICT_WEIGHT
 
         args.strict_weight = DEFAULT_STRICT_WEIGHT
+    if args.rival_weight is None:
+        from voice.grammar import DEFAULT_RIVAL_WEIGHT
+
+        args.rival_weight = DEFAULT_RIVAL_WEIGHT
     if args.other_weight is None or args.other_words is None:
         from voice.grammar import DEFAULT_OTHER_WEIGHT, DEFAULT_OTHER_WORDS
 
@@ -296,7 +304,8 @@ def write_results(text: str, args: argparse.Namespace) -> None:
     start, end = "<!-- results:start -->", "<!-- results:end -->"
     stamp = (f"`{' '.join(['python -m benchmarks.voice.run', *sys.argv[1:]])}` — "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
-             f"{args.garbage_weight:g}, strict weight {args.strict_weight}, word loop "
+             f"{args.garbage_weight:g}, strict weight {args.strict_weight}, rival weight "
+             f"{args.rival_weight:g}, word loop "
              f"{args.other_weight:g} x {args.other_words} words\n\n")
     block = f"{start}\n{stamp}{text}{end}"
     if RESULTS.exists() and start in RESULTS.read_text():

@@ -21,7 +21,12 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
   replaced a second full decoder streamed alongside the first: the same outcomes on all
   1992 benchmark clips (the "yes?" changed on 38, fewer asking overall), at about 0.05 x
   real time after the phrase instead of 0.35 x during it — two full decoders ran at 0.7 x
-  real time, over 1 x on some voices, and fell behind (benchmarks/voice/RESULTS.md).
+  real time, over 1 x on some voices, and fell behind (benchmarks/voice/RESULTS.md);
+- in that second look a short command must also be *clearly* the best command: it is sure
+  only if it still wins when every short command meaning something else is far likelier
+  (:func:`voice.grammar.rival_jsgf`, on a third decoder).  In noise, "pause" had been a
+  sure "call it" and "pot" a sure "call"; now they ask "yes?" — as Lichess's voice moves
+  play a move only when one candidate is clearly best.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
 _SEARCH, _SEARCH_CONFIRM, _VERIFY = "holdem", "holdem_confirm", "verify"
 _DITHER_STD = 90.0
+_FRAME_BYTES = 320  #: one 10 ms decoder frame of 16 kHz 16-bit audio
+_MARGIN_FRAMES = 15
 
 
 def model_dir() -> Path:
@@ -134,7 +141,9 @@ class PocketSphinxRecognizer(Recognizer):
 
     ``garbage_weight`` None disables rejection (every sound becomes a command: only for
     measuring how much rejection buys).  ``strict_weight`` is the garbage weight of the
-    second look at a heard command (None: no second look, every command is sure).
+    second look at a heard command (None: no second look, every command is sure);
+    ``rival_weight`` the prior of a short command's words against its rivals in that look
+    (None: no rival check).
     """
 
     name = "pocketsphinx"
@@ -146,15 +155,19 @@ class PocketSphinxRecognizer(Recognizer):
         config: dict | None = None,
         other_weight: float | None = grammar.DEFAULT_OTHER_WEIGHT,
         other_words: int = grammar.DEFAULT_OTHER_WORDS,
+        rival_weight: float | None = grammar.DEFAULT_RIVAL_WEIGHT,
     ) -> None:
         model = model_dir()
         try:
             self._decoder = _decoder(garbage_weight, model, config, other_weight, other_words)
             self._verifier = None if strict_weight is None else _decoder(
                 strict_weight, model, config, searches=False)
+            self._rival = None if strict_weight is None or rival_weight is None else _decoder(
+                None, model, config, searches=False)
         except RuntimeError as exc:
             raise RecognizerUnavailableError(f"PocketSphinx failed to load: {exc}") from exc
         self.strict_weight = strict_weight
+        self.rival_weight = rival_weight
         self._dither = Dither()
         self._started = False
         self._search = _SEARCH
@@ -208,13 +221,39 @@ class PocketSphinxRecognizer(Recognizer):
         return Hypothesis(text, LOW_CONFIDENCE, self.name)
 
     def _second_look(self, text: str, audio: list[bytes]) -> bool:
-        """Do ``text``'s words still beat the phone loop at the strict garbage weight?"""
+        """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
+        (short commands) every rival command when the rivals are much likelier?"""
         assert self._verifier is not None and self.strict_weight is not None
-        ver = self._verifier
-        ver.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+        verify = grammar.verify_jsgf(text.split(), self.strict_weight)
+        if not self._decodes_to(self._verifier, text, verify, audio):
+            return False
+        if self._rival is None or self.rival_weight is None:
+            return True
+        rival = grammar.rival_jsgf(text.split(), self.rival_weight)
+        if rival is None:
+            return True
+        # Its own decoder, started from the strict look's estimate of the room: decoding
+        # on the verifier would move the cepstral mean it carries to the next utterance.
+        self._rival.set_cmn(self._verifier.get_cmn())
+        return self._decodes_to(self._rival, text, rival, self._spoken(audio))
+
+    def _decodes_to(self, ver, text: str, jsgf: str, audio: list[bytes]) -> bool:
+        """Does ``audio`` decode to ``text`` on ``ver`` with the grammar ``jsgf``?"""
+        ver.add_jsgf_string(_VERIFY, jsgf)
         ver.activate_search(_VERIFY)
         ver.start_utt()
         for data in audio:
             ver.process_raw(data, False, False)
         ver.end_utt()
         return self._text(ver) == text
+
+    def _spoken(self, audio: list[bytes]) -> list[bytes]:
+        """The utterance cut to the main decode's words and a little room on either side:
+        the silence after a phrase only costs the rival check time."""
+        words = [s for s in self._decoder.seg() if not s.word.startswith(("<", "[", "("))]
+        if not words:
+            return audio
+        pcm = b"".join(audio)
+        start = max(0, words[0].start_frame - _MARGIN_FRAMES) * _FRAME_BYTES
+        end = (words[-1].end_frame + 1 + _MARGIN_FRAMES) * _FRAME_BYTES
+        return [pcm[start:end]]
