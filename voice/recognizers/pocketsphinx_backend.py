@@ -168,6 +168,7 @@ class PocketSphinxRecognizer(Recognizer):
             raise RecognizerUnavailableError(f"PocketSphinx failed to load: {exc}") from exc
         self.strict_weight = strict_weight
         self.rival_weight = rival_weight
+        self._rival_searches: dict[str, str | None] = {}
         self._dither = Dither()
         self._started = False
         self._search = _SEARCH
@@ -224,28 +225,41 @@ class PocketSphinxRecognizer(Recognizer):
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
         (short commands) every rival command when the rivals are much likelier?"""
         assert self._verifier is not None and self.strict_weight is not None
-        verify = grammar.verify_jsgf(text.split(), self.strict_weight)
-        if not self._decodes_to(self._verifier, text, verify, audio):
+        self._verifier.add_jsgf_string(
+            _VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+        if not self._decodes_to(self._verifier, _VERIFY, text, audio):
             return False
-        if self._rival is None or self.rival_weight is None:
-            return True
-        rival = grammar.rival_jsgf(text.split(), self.rival_weight)
-        if rival is None:
+        search = self._rival_search(text)
+        if self._rival is None or search is None:
             return True
         # Its own decoder, started from the strict look's estimate of the room: decoding
         # on the verifier would move the cepstral mean it carries to the next utterance.
         self._rival.set_cmn(self._verifier.get_cmn())
-        return self._decodes_to(self._rival, text, rival, self._spoken(audio))
+        return self._decodes_to(self._rival, search, text, self._spoken(audio))
 
-    def _decodes_to(self, ver, text: str, jsgf: str, audio: list[bytes]) -> bool:
-        """Does ``audio`` decode to ``text`` on ``ver`` with the grammar ``jsgf``?"""
-        ver.add_jsgf_string(_VERIFY, jsgf)
-        ver.activate_search(_VERIFY)
-        ver.start_utt()
+    def _rival_search(self, text: str) -> str | None:
+        """The rival decoder's search for ``text`` (compiled once per command), or None."""
+        if self._rival is None or self.rival_weight is None:
+            return None
+        if text not in self._rival_searches:
+            rival = grammar.rival_jsgf(text.split(), self.rival_weight)
+            name = None
+            if rival is not None:
+                name = f"rival{len(self._rival_searches)}"
+                self._rival.add_jsgf_string(name, rival)
+            self._rival_searches[text] = name
+        return self._rival_searches[text]
+
+    @staticmethod
+    def _decodes_to(dec, search: str, text: str, audio: list[bytes]) -> bool:
+        """Does ``audio`` decode to ``text`` on ``dec`` with its grammar ``search``?"""
+        dec.activate_search(search)
+        dec.start_utt()
         for data in audio:
-            ver.process_raw(data, False, False)
-        ver.end_utt()
-        return self._text(ver) == text
+            dec.process_raw(data, False, False)
+        dec.end_utt()
+        hyp = dec.hyp()
+        return hyp is not None and hyp.hypstr == text
 
     def _spoken(self, audio: list[bytes]) -> list[bytes]:
         """The utterance cut to the main decode's words and a little room on either side:
