@@ -395,3 +395,33 @@ def test_a_speech_start_without_an_end_holds_the_game_only_so_long():
     lst.events.append(_Heard("fold"))
     link._poll_listener()
     assert not link.player_speaking(now)
+
+
+def test_a_question_held_back_while_the_player_speaks_does_not_use_up_the_time_to_answer(
+        playing_mixer, seat):
+    """The "yes or no?" is held back while the player is still talking; until it has
+    played nobody has been asked, so the time to answer must not run.  (It ran: the
+    eyes-free session's "yes" came after "too late", and the hand moved on without it.)"""
+    from voice.parser import parse
+    from voice.resolver import Resolved
+
+    s = seat
+    lst = _Listener()
+    s.link.listener = lst
+    s.link.confirm_seconds = 0.2
+    s.voice.worker.wait_idle(timeout=30)
+    end = time.monotonic() + 30
+    while s.voice.speaking and time.monotonic() < end:  # the table's opening lines
+        s.frame()
+        time.sleep(0.01)
+    s.link.gate.offer(Resolved(parse("call"), Action.call(), confirm=True))
+    lst.events.append(_Began())
+    s.frame()
+    s.voice.say("call? Say yes or no.")
+    s.voice.worker.wait_idle(timeout=30)
+    until = time.monotonic() + 0.6
+    while time.monotonic() < until:
+        s.frame()
+        time.sleep(0.01)
+    assert s.voice.busy and not s.voice.speaking  # held back, microphone open
+    assert s.link.gate.pending is not None

@@ -308,11 +308,21 @@ class TableVoice:
     def speaking(self) -> bool:
         """True while the game's own speech plays or is about to (the microphone should not
         hear it); lines held back while the player speaks do not count until they play."""
-        playing = self._channel is not None and self._channel.get_busy()
         if self.hold:
-            return playing
+            return self._playing
+        return self.busy
+
+    @property
+    def busy(self) -> bool:
+        """Some of the game's speech is still to be heard: queued, being rendered, held back
+        while the player speaks, or playing.  A question waiting here has not been asked
+        yet, so the time to answer it must not run (:meth:`VoiceLink.hold_confirmation`)."""
         return (bool(self._ready) or bool(self._pending) or self._in_flight_since is not None
-                or playing)
+                or self._playing)
+
+    @property
+    def _playing(self) -> bool:
+        return self._channel is not None and self._channel.get_busy()
 
     def say(self, text: str) -> None:
         """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""

@@ -162,9 +162,14 @@ class VoiceLink:
         lst = self.listener
         if lst is not None:
             (lst.mute if muted else lst.unmute)()
+
+    def hold_confirmation(self, held: bool) -> None:
+        """Stop a pending "yes or no?"'s clock while the game still has speech to be heard:
+        it waits only on the player's time.  Wider than muting: a line held back while the
+        player speaks (the question itself, say) does not mute the microphone, but until
+        it has played nobody has been asked."""
         if self._gate is not None:
-            # A pending "yes or no?" waits only on the player's time, not the game's speech.
-            self._gate.hold(muted)
+            self._gate.hold(held)
 
     # ----- phrases --------------------------------------------------------------------
     def hear(self, text: str, confidence: float | None = None) -> None:

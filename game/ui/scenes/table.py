@@ -301,6 +301,8 @@ class TableScene(Scene):
             self.narrator.pump()
             if self.hud is not None:
                 self.hud.link.set_muted(self.narrator.speaking)
+                self.hud.link.hold_confirmation(
+                    getattr(self.narrator, "busy", self.narrator.speaking))
         if self.hud is not None:
             self.hud.update(now)
             heard = self.hud.link.state.heard
