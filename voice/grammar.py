@@ -303,12 +303,14 @@ RIVAL_MAX_WORDS = 2
 
 
 @cache
-def _short_commands() -> tuple[str, ...]:
-    """Every command of at most :data:`RIVAL_MAX_WORDS` words the recognizer listens for
-    ("bet fifty" and "two x" among them)."""
+def _short_commands() -> tuple[tuple[str, object], ...]:
+    """(phrase, its intent) for every command of at most :data:`RIVAL_MAX_WORDS` words the
+    recognizer listens for ("bet fifty" and "two x" among them)."""
+    from .parser import parse
+
     unheard = {p for (_, alt), rewrite in _RECOGNITION_REWRITES.items() if not rewrite
                for p in vocabulary.expand(alt)}
-    return tuple(p for p in vocabulary.phrases(max_amount=100)
+    return tuple((p, parse(p)) for p in vocabulary.phrases(max_amount=100)
                  if len(p.split()) <= RIVAL_MAX_WORDS and p not in unheard)
 
 
@@ -328,9 +330,8 @@ def rivals(text: str) -> tuple[str, ...]:
     if len(text.split()) > RIVAL_MAX_WORDS:
         return ()
     mine = parse(text)
-    return tuple(p for p in _short_commands()
-                 if isinstance(parse(p), Confirm) == isinstance(mine, Confirm)
-                 and parse(p) != mine)
+    return tuple(p for p, theirs in _short_commands()
+                 if isinstance(theirs, Confirm) == isinstance(mine, Confirm) and theirs != mine)
 
 
 def rival_jsgf(words: list[str], said_weight: float = DEFAULT_RIVAL_WEIGHT) -> str | None:
