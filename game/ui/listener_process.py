@@ -17,14 +17,15 @@ from typing import Any
 
 
 def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: Any,
-           level: Any) -> None:
+           level: Any, room_file: str | None = None) -> None:
     """The child process: run a Listener and relay it until told to stop."""
     try:
         from voice.audio import Microphone
         from voice.listener import Listener
         from voice.recognizers import open_recognizer
 
-        lst = Listener(lambda: open_recognizer(engine), source=Microphone(device=device),
+        lst = Listener(lambda: open_recognizer(engine, room_file=room_file),
+                       source=Microphone(device=device),
                        push_to_talk=push_to_talk).start()
     except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
         try:
@@ -56,7 +57,8 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
 class ListenerProcess:
     """Game-side handle of a listener running in a child process."""
 
-    def __init__(self, engine: str, device: Any = None, push_to_talk: bool = True) -> None:
+    def __init__(self, engine: str, device: Any = None, push_to_talk: bool = True,
+                 room_file: str | None = None) -> None:
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
@@ -66,7 +68,8 @@ class ListenerProcess:
         self._level = ctx.Value("d", 0.0, lock=False)
         self.proc = ctx.Process(
             target=_serve, name="voice-listener",
-            args=(engine, device, push_to_talk, self._events, self._control, self._level),
+            args=(engine, device, push_to_talk, self._events, self._control, self._level,
+                  room_file),
             daemon=True)
         self.proc.start()
 

@@ -21,7 +21,7 @@ class Launcher:
                     resume: bool = False) -> Any:
         from .controller import Controller
         from .scenes.table import TableScene
-        from .setup import build_table, new_journal, resume_table
+        from .setup import build_table, new_journal, resume_table, room_path
 
         rules = rules or self.rules
         self.rules = rules
@@ -66,7 +66,8 @@ class Launcher:
                 ctl, voice_mode,
                 confirm_seconds=float(getattr(rules, "voice_confirm_seconds", 8.0)),
                 confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5)),
-                push_to_talk=settings.push_to_talk, device=settings.microphone))
+                push_to_talk=settings.push_to_talk, device=settings.microphone,
+                room_file=str(room_path())))
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)

@@ -95,6 +95,13 @@ def data_dir() -> Path:
     return user_data_path("table-talk-holdem")
 
 
+def room_path() -> Path:
+    """Where the recognizer keeps the sound of the player's microphone and room between
+    games (voice.recognizers.room): the first command of a game is then heard as well as
+    the tenth."""
+    return data_dir() / "microphone-room.txt"
+
+
 def journal_path() -> Path:
     from game.session.journal import default_journal_path
 

@@ -55,10 +55,12 @@ class VoiceLink:
 
     def __init__(self, controller: Any, mode: str = "auto", confirm_seconds: float = 8.0,
                  confirm_fraction: float = 0.5, push_to_talk: bool = True,
-                 device: str = "default") -> None:
+                 device: str = "default", room_file: str | None = None) -> None:
         self.c = controller
         self.push_to_talk_mode = push_to_talk
         self.device = device
+        #: where the recognizer keeps the microphone's and room's sound between games
+        self.room_file = room_file
         self.state = VoiceState(mode="off" if mode == "off" else "starting", engine=mode,
                                 push_to_talk=push_to_talk)
         self.confirm_seconds = confirm_seconds
@@ -106,7 +108,8 @@ class VoiceLink:
             device = None if self.device in ("", "default") else self.device
             # the recognizer holds the GIL while it loads and decodes: its own process
             self.listener = ListenerProcess(engine, device=device,
-                                            push_to_talk=self.push_to_talk_mode)
+                                            push_to_talk=self.push_to_talk_mode,
+                                            room_file=self.room_file)
             self.state.mode = "idle" if self.push_to_talk_mode else "listening"
         except Exception as e:  # noqa: BLE001 - no microphone must not stop the game
             self.state.mode = "no microphone"

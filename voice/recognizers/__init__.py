@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .base import (
     SAMPLE_RATE,
     UNKNOWN,
@@ -41,8 +43,11 @@ def choose_engine(voice: str = "auto", lang: str = "en-us") -> str | None:
     return "vosk" if model.constrained else "pocketsphinx"
 
 
-def open_recognizer(voice: str = "auto", lang: str = "en-us") -> Recognizer | None:
-    """A ready recognizer for ``--voice`` (None for "off").
+def open_recognizer(voice: str = "auto", lang: str = "en-us",
+                    room_file: str | Path | None = None) -> Recognizer | None:
+    """A ready recognizer for ``--voice`` (None for "off").  ``room_file``: where
+    PocketSphinx keeps the microphone's and room's cepstral mean between games
+    (:mod:`.room`; Vosk has no use for it).
 
     Raises :class:`RecognizerError` subclasses with a message saying what to do.
     """
@@ -55,7 +60,7 @@ def open_recognizer(voice: str = "auto", lang: str = "en-us") -> Recognizer | No
         return VoskRecognizer(lang=lang)
     from .pocketsphinx_backend import PocketSphinxRecognizer
 
-    return PocketSphinxRecognizer()
+    return PocketSphinxRecognizer(room_file=room_file)
 
 
 __all__ = [

@@ -13,7 +13,8 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
 - a dither floor: espeak-ng and some sound cards write exact digital zeros between words,
   which wrecks the decoder's noise/CMN estimates ("check" -> "q"); a microphone never
   does, so every chunk gets a faint (-68 dBFS) seeded noise floor before decoding;
-- a speech-like starting point for live cepstral mean normalisation (:data:`CMNINIT`);
+- a speech-like starting point for live cepstral mean normalisation (:data:`CMNINIT`), or
+  the mean of the room the player last played in (``room_file``, :mod:`.room`);
 - optional second opinion: when the lenient decoder heard a command, the utterance is
   decoded again at its end against a tiny grammar — exactly those words, or the phone loop
   at a larger garbage weight (:func:`voice.grammar.verify_jsgf`).  Words that still win get
@@ -38,6 +39,7 @@ import numpy as np
 
 from .. import grammar
 from .base import UNKNOWN, Hypothesis, ModelNotFoundError, Recognizer, RecognizerUnavailableError
+from .room import load_room, save_room
 
 #: Starting cepstral mean for live CMN: the mean over this project's spoken corpus.  The
 #: model's default (40,3,-1) is far from speech at a normal level, and live CMN only
@@ -143,7 +145,9 @@ class PocketSphinxRecognizer(Recognizer):
     measuring how much rejection buys).  ``strict_weight`` is the garbage weight of the
     second look at a heard command (None: no second look, every command is sure);
     ``rival_weight`` the prior of a short command's words against its rivals in that look
-    (None: no rival check).
+    (None: no rival check).  ``room_file``: where the microphone's and room's cepstral
+    mean is kept between games (:mod:`.room`); it is read here and written after every
+    utterance.
     """
 
     name = "pocketsphinx"
@@ -156,8 +160,13 @@ class PocketSphinxRecognizer(Recognizer):
         other_weight: float | None = grammar.DEFAULT_OTHER_WEIGHT,
         other_words: int = grammar.DEFAULT_OTHER_WORDS,
         rival_weight: float | None = grammar.DEFAULT_RIVAL_WEIGHT,
+        room_file: str | Path | None = None,
     ) -> None:
         model = model_dir()
+        self.room_file = None if room_file is None else Path(room_file)
+        saved = None if self.room_file is None else load_room(self.room_file)
+        if saved is not None:
+            config = {**(config or {}), "cmninit": saved}
         try:
             self._decoder = _decoder(garbage_weight, model, config, other_weight, other_words)
             self._verifier = None if strict_weight is None else _decoder(
@@ -213,6 +222,8 @@ class PocketSphinxRecognizer(Recognizer):
             return Hypothesis(UNKNOWN, 0.0, self.name)
         self._decoder.end_utt()
         self._started = False
+        if self.room_file is not None:  # the mean has moved towards this microphone and room
+            save_room(self.room_file, self.room)
         audio, self._audio = self._audio, []
         text = self._text(self._decoder)
         if text == UNKNOWN:
@@ -220,6 +231,18 @@ class PocketSphinxRecognizer(Recognizer):
         if self._verifier is None or self._second_look(text, audio):
             return Hypothesis(text, HIGH_CONFIDENCE, self.name)
         return Hypothesis(text, LOW_CONFIDENCE, self.name)
+
+    @property
+    def room(self) -> str:
+        """The running cepstral mean, "c0,...,c12": what ``room_file`` keeps."""
+        return self._decoder.get_cmn()
+
+    def set_room(self, mean: str | None = None) -> None:
+        """Start again from ``mean`` (the default, :data:`CMNINIT`, when None), as a new
+        recognizer with that room saved would."""
+        for dec in (self._decoder, self._verifier, self._rival):
+            if dec is not None:
+                dec.set_cmn(mean or CMNINIT)
 
     def _second_look(self, text: str, audio: list[bytes]) -> bool:
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
