@@ -58,9 +58,8 @@ DECODER_CONFIG: dict[str, object] = {}
 #: An utterance whose own cepstral mean lies this far from the running one in c0 (its
 #: energy term) was said in a room the recognizer has not settled on: a new player's
 #: first words in a noisy room, another microphone.  It is heard again from its own mean.
-#: Measured on the voice corpus: c0
-#: of a command's own mean is 52-59 in a quiet room and 63-67 at 15 dB SNR, against the
-#: default start's 53.3; a settled recognizer is within 6 of its next command.
+#: Measured on the voice corpus: c0 of a command's own mean is 52-59 in a quiet room and
+#: 63-67 at 15 dB SNR, against the default start's 53.3.
 ROOM_CHANGE = 8.0
 #: The weight, in frames, PocketSphinx gives a cepstral mean it is set to (CMN_WIN).
 _CMN_FRAMES = 500
