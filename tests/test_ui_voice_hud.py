@@ -216,3 +216,31 @@ def test_the_listener_process_reports_the_microphone_and_stops_promptly():
         lp.stop(timeout=2.0)
         assert time.monotonic() - t0 < 5
         assert not lp.running
+
+
+def test_the_listener_is_given_the_file_that_remembers_the_room(monkeypatch):
+    """The window's voice link hands the recognizer its room file (voice.recognizers.room):
+    without it every game would start from the default in a noisy room."""
+    import threading
+
+    from game.ui import listener_process
+
+    started = threading.Event()
+    seen = {}
+
+    class Recorder:
+        def __init__(self, engine, device=None, push_to_talk=True, room_file=None):
+            seen.update(engine=engine, room_file=room_file)
+            started.set()
+
+    monkeypatch.setattr(listener_process, "ListenerProcess", Recorder)
+    VoiceLink(None, "pocketsphinx", room_file="/tmp/room.txt")
+    assert started.wait(10)
+    assert seen == {"engine": "pocketsphinx", "room_file": "/tmp/room.txt"}
+
+
+def test_the_window_keeps_the_room_in_its_data_directory(monkeypatch, tmp_path):
+    from game.ui.setup import room_path
+
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path))
+    assert room_path() == tmp_path / "microphone-room.txt"
