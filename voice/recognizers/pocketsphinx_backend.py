@@ -278,18 +278,18 @@ class PocketSphinxRecognizer(Recognizer):
         Every decoder's running mean is put back afterwards, to go on adapting at its own
         pace: one utterance's mean is not the room's (jumping to it, a noisy "check" two
         commands later came out as "jam")."""
-        decoders = [d for d in (self._decoder, self._verifier, self._rival) if d is not None]
-        means = [d.get_cmn() for d in decoders]
+        means = [d.get_cmn() for d in self._decoders]
         self.set_room(",".join(f"{c:.4f}" for c in own))
-        dec = self._decoder
-        dec.start_utt()
-        for data in audio:
-            dec.process_raw(data, False, False)
-        dec.end_utt()
-        heard = self._judge(self._text(dec), audio)
-        for d, mean in zip(decoders, means, strict=True):
+        self._decode(self._decoder, audio)
+        heard = self._judge(self._text(self._decoder), audio)
+        for d, mean in zip(self._decoders, means, strict=True):
             d.set_cmn(mean)
         return None if heard.text == UNKNOWN else heard
+
+    @property
+    def _decoders(self) -> list:
+        """Every decoder this recognizer runs, each with its own running mean."""
+        return [d for d in (self._decoder, self._verifier, self._rival) if d is not None]
 
     @property
     def room(self) -> str:
@@ -299,9 +299,8 @@ class PocketSphinxRecognizer(Recognizer):
     def set_room(self, mean: str | None = None) -> None:
         """Start again from ``mean`` (the default, :data:`CMNINIT`, when None), as a new
         recognizer with that room saved would."""
-        for dec in (self._decoder, self._verifier, self._rival):
-            if dec is not None:
-                dec.set_cmn(mean or CMNINIT)
+        for dec in self._decoders:
+            dec.set_cmn(mean or CMNINIT)
 
     def _second_look(self, text: str, audio: list[bytes]) -> bool:
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
@@ -336,12 +335,17 @@ class PocketSphinxRecognizer(Recognizer):
     def _decodes_to(dec, search: str, text: str, audio: list[bytes]) -> bool:
         """Does ``audio`` decode to ``text`` on ``dec`` with its grammar ``search``?"""
         dec.activate_search(search)
+        PocketSphinxRecognizer._decode(dec, audio)
+        hyp = dec.hyp()
+        return hyp is not None and hyp.hypstr == text
+
+    @staticmethod
+    def _decode(dec, audio: list[bytes]) -> None:
+        """One whole utterance through ``dec``, with its active grammar."""
         dec.start_utt()
         for data in audio:
             dec.process_raw(data, False, False)
         dec.end_utt()
-        hyp = dec.hyp()
-        return hyp is not None and hyp.hypstr == text
 
     def _spoken(self, audio: list[bytes]) -> list[bytes]:
         """The utterance cut to the main decode's words and a little room on either side:
