@@ -44,6 +44,19 @@ def speak(text: str, voice: str, speed: int) -> np.ndarray:
     return pcm[loud[0]:loud[-1] + 1] if loud.size else pcm
 
 
+def echo(speech: np.ndarray, delay_ms: float = 130.0, gain: float = 0.15) -> np.ndarray:
+    """``speech`` heard in a room with one echo ``delay_ms`` later at ``gain`` of its
+    amplitude (espeak-ng's en-us+f4 voice has 130 ms at 15 %), longer by the delay.
+
+    >>> echo(np.array([1000, 0, 0], dtype=np.int16), delay_ms=0.125, gain=0.5).tolist()
+    [1000, 0, 500, 0, 0]
+    """
+    shift = int(round(delay_ms * RATE / 1000))
+    out = np.concatenate([speech.astype(np.float64), np.zeros(shift)])
+    out[shift:] += gain * speech
+    return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+
+
 def pink_noise(n: int, seed: int) -> np.ndarray:
     """Unit-RMS pink (1/f power) noise, reproducible from ``seed``."""
     rng = np.random.default_rng(seed)
