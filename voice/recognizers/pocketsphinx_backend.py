@@ -281,8 +281,8 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _without_echo(self, text: str, audio: list[bytes]) -> str | None:
         """``text`` without its last word when that word is a number word after another
-        and lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo (asked "yes?", as the
-        player did not quite say it); None when there is no such echo."""
+        and lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo, not said.
+        None when there is no such echo."""
         words = text.split()
         if (self.echo_db is None or len(words) < 2
                 or not {words[-1], words[-2]} <= _NUMBER_WORDS):
