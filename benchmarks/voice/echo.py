@@ -29,7 +29,6 @@ PHRASES = (
     "bet fifty two", "bet seventy three",
 )
 GAINS = (0.0, 0.15, 0.3)
-SURE = 0.95
 
 
 def outcome(said: str, text: str, confidence: float) -> str:
@@ -39,7 +38,9 @@ def outcome(said: str, text: str, confidence: float) -> str:
         return "right"
     if not is_action(heard):
         return "missed"
-    return "sure-wrong" if confidence >= SURE else "asked-wrong"
+    from voice.recognizers.pocketsphinx_backend import HIGH_CONFIDENCE
+
+    return "sure-wrong" if confidence >= HIGH_CONFIDENCE else "asked-wrong"
 
 
 def run(conditions: list[str], gains: tuple[float, ...]) -> dict[tuple, Counter]:

@@ -287,7 +287,7 @@ class PocketSphinxRecognizer(Recognizer):
         if (self.echo_db is None or len(words) < 2
                 or not {words[-1], words[-2]} <= _NUMBER_WORDS):
             return None
-        segments = [s for s in self._decoder.seg() if not s.word.startswith(("<", "[", "("))]
+        segments = self._word_segments()
         if len(segments) != len(words):
             return None
         pcm = np.frombuffer(b"".join(audio), dtype=np.int16).astype(np.float64)
@@ -391,10 +391,14 @@ class PocketSphinxRecognizer(Recognizer):
             dec.process_raw(data, False, False)
         dec.end_utt()
 
+    def _word_segments(self) -> list:
+        """The main decode's segments that are words: no silence, noise or sentence marks."""
+        return [s for s in self._decoder.seg() if not s.word.startswith(("<", "[", "("))]
+
     def _spoken(self, audio: list[bytes]) -> list[bytes]:
         """The utterance cut to the main decode's words and a little room on either side:
         the silence after a phrase only costs the rival check time."""
-        words = [s for s in self._decoder.seg() if not s.word.startswith(("<", "[", "("))]
+        words = self._word_segments()
         if not words:
             return audio
         pcm = b"".join(audio)
