@@ -191,3 +191,119 @@ def test_muted_listener_hears_nothing_the_game_says(tmp_path):
     finally:
         listener.stop()
     assert not any(isinstance(e, (Heard, SpeechBegan)) for e in events)
+
+
+class _Backlog:
+    """An audio source whose chunks wait until :meth:`release`, then come all at once,
+    each stamped with when it was captured — what a listener that fell behind reads."""
+
+    def __init__(self) -> None:
+        import threading
+
+        from voice.audio import MicStatus
+
+        self.status = MicStatus(MicState.LISTENING, "backlog")
+        self.captured_at: float | None = None
+        self._chunks: list[tuple[bytes, float]] = []
+        self._lock = threading.Lock()
+
+    def release(self, audio: np.ndarray, first_captured_at: float) -> None:
+        with self._lock:
+            for k, i in enumerate(range(0, audio.size, 1600)):
+                self._chunks.append((audio[i:i + 1600].tobytes(), first_captured_at + 0.1 * k))
+
+    @property
+    def empty(self) -> bool:
+        with self._lock:
+            return not self._chunks
+
+    def ensure(self, now=None):
+        return self.status
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        with self._lock:
+            if self._chunks:
+                chunk, self.captured_at = self._chunks.pop(0)
+                return chunk
+        import time
+
+        time.sleep(min(timeout, 0.01))
+        return None
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _events_until_read(listener: Listener, source: _Backlog, seconds: float = 15.0) -> list:
+    import time
+
+    events: list = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        events += listener.poll()
+        if any(isinstance(e, Heard) for e in events):
+            break
+        if source.empty:
+            time.sleep(0.3)  # the last chunks decoded and the end of speech noticed
+            events += listener.poll()
+            break
+        time.sleep(0.02)
+    return events
+
+
+def _ready_listener(source: _Backlog) -> Listener:
+    import time
+
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    listener = Listener(PocketSphinxRecognizer, source=source).start()
+    deadline = time.monotonic() + 30
+    while listener.recognizer is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert listener.recognizer is not None
+    return listener
+
+
+@espeak
+def test_an_answer_said_as_the_game_stops_speaking_is_heard_though_read_late():
+    """The player says a command right after the echo tail; the listener, busy, reads it all
+    at once still inside the tail by its own clock.  It was captured after: it is heard."""
+    import time
+
+    source = _Backlog()
+    listener = _ready_listener(source)
+    try:
+        listener.mute()
+        listener.unmute()
+        said = time.monotonic() + listener.echo_tail_s + 0.05
+        source.release(np.concatenate([_noise(0.4), _speech("raise to two hundred"),
+                                       _noise(0.8)]), said)
+        events = _events_until_read(listener, source)
+    finally:
+        listener.stop()
+    assert [e.text for e in events if isinstance(e, Heard)] == ["raise to two hundred"]
+
+
+@espeak
+def test_what_was_recorded_while_the_game_spoke_is_not_heard_when_read_after_it_stopped():
+    """A listener that fell behind reads the game's own "all in" only after the game has
+    stopped speaking and the tail has passed; it was captured while muted: thrown away."""
+    import time
+
+    source = _Backlog()
+    listener = _ready_listener(source)
+    try:
+        listener.mute()
+        spoke = time.monotonic()
+        time.sleep(0.1)
+        listener.unmute()
+        time.sleep(listener.echo_tail_s + 0.2)
+        source.release(np.concatenate([_noise(0.2), _speech("all in"), _noise(0.8)]),
+                       spoke - 2.0)
+        events = _events_until_read(listener, source)
+    finally:
+        listener.stop()
+    assert not any(isinstance(e, (Heard, SpeechBegan)) for e in events)

@@ -103,6 +103,10 @@ class SpeakingRoom:
     Implements the listener's ``AudioSource`` (what :class:`voice.audio.Microphone` does):
     ``read`` hands out 100 ms chunks at the pace a sound card would (``pace`` times real
     time), so the listener's VAD and recognizer run exactly as they do on a microphone.
+    Like a sound card it stamps each chunk with when it was captured (``captured_at``):
+    a reader that fell behind (at most half a second, then the card drops audio) gets the
+    backlog at once, stamped with when it was recorded — and words are recorded only
+    once they are said, never into the backlog from before.
     """
 
     CHUNK = 1600  # samples: 100 ms, the Microphone's block
@@ -117,10 +121,14 @@ class SpeakingRoom:
         self._lock = threading.Lock()
         self._pace = pace
         self._next = time.monotonic()
+        self._said_at = 0.0
+        self.captured_at: float | None = None
 
     def say(self, samples: np.ndarray) -> None:
-        """Queue an utterance (already with its own noise floor and pauses)."""
+        """Queue an utterance (already with its own noise floor and pauses), said now."""
         with self._lock:
+            if not self._speech:
+                self._said_at = time.monotonic()
             for i in range(0, len(samples), self.CHUNK):
                 self._speech.append(samples[i:i + self.CHUNK])
 
@@ -133,12 +141,15 @@ class SpeakingRoom:
         return self.status
 
     def read(self, timeout: float = 0.1) -> bytes | None:
-        wait = self._next - time.monotonic()
+        step = self.CHUNK / RATE / self._pace
+        due = max(self._next, time.monotonic() - 0.5)  # when this chunk's capture ends
+        wait = due - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        self._next = max(self._next, time.monotonic() - 0.5) + self.CHUNK / RATE / self._pace
+        self._next, self.captured_at = due + step, due
         with self._lock:
-            chunk = self._speech.popleft() if self._speech else None
+            chunk = (self._speech.popleft()
+                     if self._speech and due - step >= self._said_at else None)
         if chunk is None:
             idx = (np.arange(self.CHUNK) + self._pos) % self._floor.size
             self._pos = (self._pos + self.CHUNK) % self._floor.size

@@ -92,7 +92,11 @@ class Microphone:
     ) -> None:
         self.device = device
         self.retry_s = retry_s
-        self.chunks: queue.Queue[bytes] = queue.Queue(maxsize=max_chunks)
+        #: (chunk, when its last sample was captured, by ``time.monotonic()``)
+        self.chunks: queue.Queue[tuple[bytes, float]] = queue.Queue(maxsize=max_chunks)
+        #: When the chunk :meth:`read` last returned was captured: the listener mutes by
+        #: this, not by when it got round to reading it (see ``Listener.unmute``).
+        self.captured_at: float | None = None
         self._on_status = on_status
         self._stream = None
         self._lock = threading.Lock()
@@ -120,10 +124,10 @@ class Microphone:
     # -- the PortAudio callback (audio thread: copy and return) -------------------------
 
     def _callback(self, indata, frames, time_info, status) -> None:  # noqa: ARG002
-        self._last_chunk = time.monotonic()
+        now = self._last_chunk = time.monotonic()
         self._got_audio = True
         try:
-            self.chunks.put_nowait(bytes(indata))
+            self.chunks.put_nowait((bytes(indata), now))
         except queue.Full:
             self.dropped += 1
 
@@ -220,9 +224,10 @@ class Microphone:
     def read(self, timeout: float = 0.1) -> bytes | None:
         """The next chunk, or None if none arrived within ``timeout``."""
         try:
-            return self.chunks.get(timeout=timeout)
+            chunk, self.captured_at = self.chunks.get(timeout=timeout)
         except queue.Empty:
             return None
+        return chunk
 
     def drain(self) -> None:
         """Drop queued audio (e.g. what was recorded while the game was speaking)."""

@@ -10,7 +10,11 @@ built on the worker thread too (PocketSphinx takes about a second, Vosk several)
 
 While the game itself speaks (bots' banter, read-back of actions) the listener is muted:
 audio is thrown away and any utterance in progress dropped, plus a short ``echo_tail_s``
-after unmuting — otherwise the recognizer hears the bots through the speakers.
+after unmuting — otherwise the recognizer hears the bots through the speakers.  What
+counts is when a chunk was *captured* (the source's ``captured_at``), not when the
+worker got round to reading it: a worker that fell behind (busy decoding, a loaded
+machine) must neither hear the bots' backlog after unmuting nor throw away the player's
+answer because it read it in a burst inside the tail.
 """
 
 from __future__ import annotations
@@ -60,6 +64,8 @@ class AudioSource(Protocol):
     """What the listener reads from: :class:`~voice.audio.Microphone` or :class:`WavSource`."""
 
     status: MicStatus
+    #: When the chunk last read was captured (``time.monotonic()``); None: just now.
+    captured_at: float | None
 
     def ensure(self, now: float | None = None) -> MicStatus: ...
     def read(self, timeout: float = 0.1) -> bytes | None: ...
@@ -80,6 +86,7 @@ class WavSource:
         self._chunks = [pcm[i:i + chunk] for i in range(0, len(pcm), chunk)]
         self._realtime = realtime
         self.status = MicStatus(MicState.LISTENING, f"playing {Path(path).name}")
+        self.captured_at: float | None = None  # a file is "captured" as it is read
 
     def ensure(self, now: float | None = None) -> MicStatus:
         return self.status
@@ -158,8 +165,12 @@ class Listener:
         """The game starts speaking: stop hearing (drops the utterance in progress)."""
         self._muted.set()
 
-    def unmute(self) -> None:
-        self._unmute_at = time.monotonic() + self.echo_tail_s
+    def unmute(self, at: float | None = None) -> None:
+        """The game stopped speaking at ``at`` (``time.monotonic()``, one clock for every
+        process; None: now).  Audio captured before ``at`` plus the echo tail is thrown
+        away whenever it is read."""
+        at = time.monotonic() if at is None else at
+        self._unmute_at = at + self.echo_tail_s
         self._muted.clear()
 
     @contextmanager
@@ -210,7 +221,10 @@ class Listener:
             if chunk is None:
                 continue
             self.level = level(chunk)
-            if self._muted.is_set() or time.monotonic() < self._unmute_at:
+            captured = getattr(self.source, "captured_at", None)
+            if captured is None:
+                captured = time.monotonic()
+            if self._muted.is_set() or captured < self._unmute_at:
                 self._drop_utterance()
                 continue
             detector = self._ptt if self.push_to_talk else self._vad

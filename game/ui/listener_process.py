@@ -13,6 +13,7 @@ the Listener's API: ``poll()``, ``level``, ``press()``/``release()``, ``mute()``
 from __future__ import annotations
 
 import queue
+import time
 from typing import Any
 
 
@@ -105,7 +106,9 @@ class ListenerProcess:
         self._send("mute")
 
     def unmute(self) -> None:
-        self._send("unmute")
+        # the time goes with it: the child may read the command late, and it mutes by
+        # when audio was captured (time.monotonic() is one clock for every process)
+        self._send("unmute", time.monotonic())
 
     def expect_confirmation(self, pending: bool) -> None:
         self._send("expect_confirmation", pending)
