@@ -148,6 +148,31 @@ def test_a_last_digit_really_said_in_an_echoing_room_is_kept(text, voice):
     assert hyp.text == text, hyp
 
 
+@pytest.mark.parametrize("text,speed", [
+    ("bet ninety", 150), ("bet ninety", 195), ("bet eighty", 150), ("bet eighty", 195),
+])
+def test_a_number_word_squeezed_in_where_none_was_said_is_dropped_and_asked_about(text,
+                                                                                   speed):
+    """Each of these came out as a sure wrong amount, "bet two ninety" or "bet three
+    eighty": the release of "bet"'s T fitted a short number word.  The decoder gave that
+    word barely more than its least possible length; it is dropped, and the game asks."""
+    from voice.recognizers.pocketsphinx_backend import LOW_CONFIDENCE, PocketSphinxRecognizer
+
+    hyp = PocketSphinxRecognizer().decode(_say(text, "en-us", speed=speed))
+    assert (hyp.text, hyp.confidence) == (text, LOW_CONFIDENCE), hyp
+
+
+@pytest.mark.parametrize("text,voice", [
+    ("bet two eighty", "en-us"), ("bet two ninety", "en-us"),
+    ("bet twenty one hundred", "en-us"), ("bet twenty one hundred", "en-gb"),
+])
+def test_short_number_words_really_said_quickly_are_kept_and_sure(text, voice):
+    from voice.recognizers.pocketsphinx_backend import HIGH_CONFIDENCE, PocketSphinxRecognizer
+
+    hyp = PocketSphinxRecognizer().decode(_say(text, voice, speed=195))
+    assert (hyp.text, hyp.confidence) == (text, HIGH_CONFIDENCE), hyp
+
+
 @pytest.mark.parametrize("voice", ["en-us", "en-gb"])
 def test_an_odd_amount_after_hundred_stays_sayable(recognizer, voice):
     hyp = recognizer.decode(_say("bet two hundred five", voice))
