@@ -25,7 +25,8 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
   the command asks "yes?";
 - a number word squeezed in where no word was said ("bet ninety" as a sure "bet two
   ninety": the release of "bet"'s T fits a "two"): a number word the decoder fitted into
-  fewer than :data:`SQUEEZE_FRAMES` frames a phone is dropped, and the command asks "yes?";
+  fewer than :data:`SQUEEZE_FRAMES` frames a phone (and 200 ms) is dropped, and the command
+  asks "yes?";
 - optional second opinion: when the lenient decoder heard a command, the utterance is
   decoded again at its end against a tiny grammar — exactly those words, or the phone loop
   at a larger garbage weight (:func:`voice.grammar.verify_jsgf`).  Words that still win get
@@ -83,15 +84,17 @@ _CMN_FRAMES = 500
 ECHO_DB = 9.0
 _NUMBER_WORDS = frozenset((*UNITS, *TEENS, *TENS, *SCALE_WORDS))
 
-#: A number word the decoder fitted into fewer 10 ms frames a phone than this was not said:
-#: the next word's onset or the last one's release, squeezed in as a word ("bet ninety" as
-#: "bet two ninety", "bet twelve hundred" as "bet twenty one hundred", both sure).  It is
-#: dropped, and the command asks "yes?".  Measured (espeak-ng, four voices at 150 and 195
-#: words a minute, amounts outside the corpus, with and without echo, quiet and 15 dB):
-#: every number word of a correctly heard amount had 6.8 frames a phone or more; words
-#: squeezed in had 3.0-5.5.  The HMMs allow 3 (one frame a state).  Fast speech is some 15
-#: phones a second: 6.7 frames a phone.
+#: A number word the decoder fitted into fewer 10 ms frames a phone than this, and into
+#: less than :data:`SQUEEZE_MAX_FRAMES` in all, was not said: the next word's onset or the
+#: last one's release, squeezed in as a word ("bet ninety" as "bet two ninety", "bet
+#: twelve hundred" as "bet twenty one hundred", both sure).  It is dropped, and the
+#: command asks "yes?".  Measured (espeak-ng, four voices at 150 and 195 words a minute,
+#: amounts outside the corpus, with and without echo, quiet and 15 dB): number words of
+#: correctly heard amounts had 6.8 frames a phone or more and 17 frames or more, but for
+#: a long word in noise ("eleven": 32 frames, 5.3 a phone); words squeezed in had 3.0-5.5
+#: a phone, 7-15 frames.  The HMMs allow 3 a phone (one frame a state).
 SQUEEZE_FRAMES = 5.5
+SQUEEZE_MAX_FRAMES = 20
 
 HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
@@ -303,7 +306,8 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _without_squeezed(self, text: str) -> str | None:
         """``text`` without its first number word that has fewer than ``squeeze_frames``
-        frames a phone (:data:`SQUEEZE_FRAMES`): not said.  ``text`` itself if what is left
+        frames a phone (:data:`SQUEEZE_FRAMES`) and :data:`SQUEEZE_MAX_FRAMES` in all:
+        not said.  ``text`` itself if what is left
         means nothing; None when no word is squeezed."""
         words = text.split()
         if self.squeeze_frames is None or not _NUMBER_WORDS.intersection(words):
@@ -315,7 +319,8 @@ class PocketSphinxRecognizer(Recognizer):
             if word not in _NUMBER_WORDS:
                 continue
             phones = len(self._decoder.lookup_word(seg.word).split())
-            if seg.end_frame - seg.start_frame + 1 < self.squeeze_frames * phones:
+            frames = seg.end_frame - seg.start_frame + 1
+            if frames < min(self.squeeze_frames * phones, SQUEEZE_MAX_FRAMES):
                 rest = " ".join(words[:k] + words[k + 1:])
                 return text if isinstance(parse(rest), Unknown) else rest
         return None
