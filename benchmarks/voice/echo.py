@@ -31,16 +31,18 @@ PHRASES = (
 GAINS = (0.0, 0.15, 0.3)
 
 
-def outcome(said: str, text: str, confidence: float) -> str:
-    """right / asked-wrong / sure-wrong / missed, for what was heard of ``said``."""
-    heard = parse(text)
-    if heard == parse(said):
-        return "right"
-    if not is_action(heard):
-        return "missed"
+def outcome(said: str, text: str, confidence: float, asked: bool = False) -> str:
+    """right / asked-wrong / sure-wrong / missed, for what was heard of ``said``; with
+    ``asked``, a right amount heard without full confidence is "right-asked"."""
     from voice.recognizers.pocketsphinx_backend import HIGH_CONFIDENCE
 
-    return "sure-wrong" if confidence >= HIGH_CONFIDENCE else "asked-wrong"
+    sure = confidence >= HIGH_CONFIDENCE
+    heard = parse(text)
+    if heard == parse(said):
+        return "right-asked" if asked and not sure else "right"
+    if not is_action(heard):
+        return "missed"
+    return "sure-wrong" if sure else "asked-wrong"
 
 
 def run(conditions: list[str], gains: tuple[float, ...]) -> dict[tuple, Counter]:
