@@ -198,9 +198,8 @@ class PocketSphinxRecognizer(Recognizer):
     (None: no rival check).  ``echo_db``: how much quieter than the loudest word a last
     number word must be to be taken for an echo (None: never); ``squeeze_frames``: the
     fewest frames a phone a number word must have to count as said (None: any).
-    ``room_file``: where the
-    microphone's and room's cepstral mean is kept between games (:mod:`.room`); it is read
-    here and written after every utterance.
+    ``room_file``: where the microphone's and room's cepstral mean is kept between games
+    (:mod:`.room`); it is read here and written after every utterance.
     """
 
     name = "pocketsphinx"
@@ -307,8 +306,8 @@ class PocketSphinxRecognizer(Recognizer):
     def _without_squeezed(self, text: str) -> str | None:
         """``text`` without its first number word that has fewer than ``squeeze_frames``
         frames a phone (:data:`SQUEEZE_FRAMES`) and :data:`SQUEEZE_MAX_FRAMES` in all:
-        not said.  ``text`` itself if what is left
-        means nothing; None when no word is squeezed."""
+        not said.  ``text`` itself if what is left means nothing; None when no word is
+        squeezed."""
         words = text.split()
         if self.squeeze_frames is None or not _NUMBER_WORDS.intersection(words):
             return None
