@@ -221,7 +221,7 @@ class Listener:
             if chunk is None:
                 continue
             self.level = level(chunk)
-            captured = getattr(self.source, "captured_at", None)
+            captured = self.source.captured_at
             if captured is None:
                 captured = time.monotonic()
             if self._muted.is_set() or captured < self._unmute_at:

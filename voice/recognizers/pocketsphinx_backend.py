@@ -294,25 +294,26 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _heard(self, audio: list[bytes]) -> Hypothesis:
         """What the main decoder just heard in ``audio``, judged (or an echo or a word
-        squeezed in trimmed, and asked about)."""
+        squeezed in trimmed, and asked about).  Both checks read the same decode's word
+        segments, looked up once and only when a number word was heard."""
         text = self._text(self._decoder)
-        trimmed = self._without_echo(text, audio)
-        if trimmed is None:
-            trimmed = self._without_squeezed(text)
-        if trimmed is not None:
-            return Hypothesis(trimmed, LOW_CONFIDENCE, self.name)
+        words = text.split()
+        if _NUMBER_WORDS.intersection(words):
+            segments = self._word_segments()
+            if len(segments) == len(words):
+                trimmed = self._without_echo(words, segments, audio)
+                if trimmed is None:
+                    trimmed = self._without_squeezed(words, segments)
+                if trimmed is not None:
+                    return Hypothesis(trimmed, LOW_CONFIDENCE, self.name)
         return self._judge(text, audio)
 
-    def _without_squeezed(self, text: str) -> str | None:
-        """``text`` without its first number word that has fewer than ``squeeze_frames``
-        frames a phone (:data:`SQUEEZE_FRAMES`) and :data:`SQUEEZE_MAX_FRAMES` in all:
-        not said.  ``text`` itself if what is left means nothing; None when no word is
-        squeezed."""
-        words = text.split()
-        if self.squeeze_frames is None or not _NUMBER_WORDS.intersection(words):
-            return None
-        segments = self._word_segments()
-        if len(segments) != len(words):
+    def _without_squeezed(self, words: list[str], segments: list) -> str | None:
+        """``words`` without the first number word whose segment has fewer than
+        ``squeeze_frames`` frames a phone (:data:`SQUEEZE_FRAMES`) and
+        :data:`SQUEEZE_MAX_FRAMES` in all: not said.  All of ``words`` if what is left
+        means nothing; None when no word is squeezed."""
+        if self.squeeze_frames is None:
             return None
         for k, (word, seg) in enumerate(zip(words, segments, strict=True)):
             if word not in _NUMBER_WORDS:
@@ -321,19 +322,16 @@ class PocketSphinxRecognizer(Recognizer):
             frames = seg.end_frame - seg.start_frame + 1
             if frames < min(self.squeeze_frames * phones, SQUEEZE_MAX_FRAMES):
                 rest = " ".join(words[:k] + words[k + 1:])
-                return text if isinstance(parse(rest), Unknown) else rest
+                return " ".join(words) if isinstance(parse(rest), Unknown) else rest
         return None
 
-    def _without_echo(self, text: str, audio: list[bytes]) -> str | None:
-        """``text`` without its last word when that word is a number word after another
-        and lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo, not said.
-        None when there is no such echo."""
-        words = text.split()
+    def _without_echo(self, words: list[str], segments: list,
+                      audio: list[bytes]) -> str | None:
+        """``words`` without the last one when it is a number word after another and its
+        segment lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo, not
+        said.  None when there is no such echo."""
         if (self.echo_db is None or len(words) < 2
                 or not {words[-1], words[-2]} <= _NUMBER_WORDS):
-            return None
-        segments = self._word_segments()
-        if len(segments) != len(words):
             return None
         pcm = np.frombuffer(b"".join(audio), dtype=np.int16).astype(np.float64)
         step = _FRAME_BYTES // 2
