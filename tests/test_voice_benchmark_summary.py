@@ -54,3 +54,20 @@ def test_a_no_heard_as_a_sure_yes_applies_the_waiting_action_and_is_a_wrong_acti
             row("confirm:no", "confirm:yes", acted(doubted), confirm=doubted["confirm"])]
     s = run.summarize(rows)
     assert (s["wrong_action_count"], s["wrong_unconfirmed_count"]) == (2, 1)
+
+
+def test_a_decoder_setting_from_the_command_line_reaches_every_decoder():
+    pytest.importorskip("pocketsphinx")
+    ap_args = run.argparse.Namespace(
+        garbage_weight=1e-25, strict_weight=1e-15, other_weight=1e-22, other_words=10,
+        rival_weight=1e-6, decoder=[run.decoder_setting("beam=1e-40")],
+    )
+    rec = run.make_recognizer("pocketsphinx", ap_args)
+    beams = [dec.config["beam"] for dec in (rec._decoder, rec._verifier, rec._rival)]
+    assert beams == pytest.approx([1e-40] * 3, rel=1e-6, abs=0)
+
+
+def test_a_decoder_setting_without_a_value_is_refused_with_the_form_it_needs(capsys):
+    with pytest.raises(SystemExit):
+        run.main(["--decoder", "beam", "--from-rows", "x.jsonl"])
+    assert "expected KEY=VALUE, got 'beam'" in capsys.readouterr().err

@@ -46,10 +46,29 @@ def make_recognizer(engine: str, args: argparse.Namespace):
             other_weight=None if args.other_weight <= 0 else args.other_weight,
             other_words=args.other_words,
             rival_weight=None if args.rival_weight <= 0 else args.rival_weight,
+            config=dict(args.decoder) or None,
         )
     from voice.recognizers import open_recognizer
 
     return open_recognizer(engine)
+
+
+def decoder_setting(text: str) -> tuple[str, object]:
+    """One ``--decoder KEY=VALUE``: a PocketSphinx setting, its value a number if it reads
+    as one (beam widths are floats, HMM caps integers).
+
+    >>> decoder_setting("beam=1e-40"), decoder_setting("maxhmmpf=-1")
+    (('beam', 1e-40), ('maxhmmpf', -1))
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    for kind in (int, float):
+        try:
+            return key, kind(value)
+        except ValueError:
+            pass
+    return key, value
 
 
 def run_clip(
@@ -226,6 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rival-weight", type=float, default=None,
                     help="PocketSphinx prior of a short command against its rivals in the "
                     "second look (0: no rival check); default: the tuned one")
+    ap.add_argument("--decoder", type=decoder_setting, action="append", default=[],
+                    metavar="KEY=VALUE",
+                    help="a PocketSphinx decoder setting for every decoder of the recognizer "
+                    "(beam=1e-40, pbeam=1e-40, maxhmmpf=-1); repeatable")
     ap.add_argument("--by-speaker", action="store_true",
                     help="play the clips one voice at a time (as one player's session) "
                     "instead of interleaving voices from clip to clip")
@@ -306,7 +329,8 @@ def write_results(text: str, args: argparse.Namespace) -> None:
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
              f"{args.garbage_weight:g}, strict weight {args.strict_weight}, rival weight "
              f"{args.rival_weight:g}, word loop "
-             f"{args.other_weight:g} x {args.other_words} words\n\n")
+             f"{args.other_weight:g} x {args.other_words} words"
+             + "".join(f", {k}={v}" for k, v in args.decoder) + "\n\n")
     block = f"{start}\n{stamp}{text}{end}"
     if RESULTS.exists() and start in RESULTS.read_text():
         old = RESULTS.read_text()
