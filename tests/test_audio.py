@@ -54,6 +54,14 @@ def test_vad_stays_quiet_on_room_noise_alone():
     assert events == []
 
 
+def test_vad_is_calibrated_only_once_it_has_learned_the_room():
+    vad = EnergyVad()
+    vad.feed(_noise(0.2).tobytes())
+    assert not vad.calibrated
+    vad.feed(_noise(0.2).tobytes())
+    assert vad.calibrated
+
+
 def test_vad_ends_speech_only_after_the_hangover():
     vad = EnergyVad(hangover_ms=300)
     loud = np.round(np.random.default_rng(2).normal(0, 4000, 8000)).astype(np.int16)
@@ -191,6 +199,39 @@ def test_muted_listener_hears_nothing_the_game_says(tmp_path):
     finally:
         listener.stop()
     assert not any(isinstance(e, (Heard, SpeechBegan)) for e in events)
+
+
+def _until_stopped(listener: Listener) -> None:
+    for _ in range(200):
+        if listener.source.status.state is MicState.STOPPED and listener.recognizer is not None:
+            return
+        listener._stop.wait(0.05)
+
+
+@pytest.mark.parametrize("muted", [True, False])
+def test_the_listener_is_ready_only_once_it_has_learned_the_room_unmuted(tmp_path, muted):
+    """A player who speaks while the detector is still learning the room is not heard (its
+    speech is taken for the noise floor), so the game waits for ``ready``: room audio
+    heard while muted — the game speaking — does not count."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    path = tmp_path / "room.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(16000)
+        w.writeframes(_noise(1.0).tobytes())
+    listener = Listener(PocketSphinxRecognizer, source=WavSource(path))
+    assert not listener.ready
+    if muted:
+        listener.mute()
+    listener.start()
+    try:
+        _until_stopped(listener)
+        assert listener.recognizer is not None
+        assert listener.ready is not muted
+    finally:
+        listener.stop()
 
 
 class _Backlog:

@@ -366,8 +366,8 @@ class Player:
             return
         if now < self.quiet_until or self.room.speaking or not self.narration_idle():
             return
-        if getattr(self.link.listener, "recognizer", None) is None:
-            return  # the recognizer is still loading (the HUD says "starting")
+        if not self.link.listener.ready:
+            return  # the recognizer is loading, or the detector still learning the room
         phrase = self.next_phrase()
         if phrase is not None:
             self.say(phrase, now)

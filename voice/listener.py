@@ -197,6 +197,14 @@ class Listener:
     def running(self) -> bool:
         return self._thread.is_alive()
 
+    @property
+    def ready(self) -> bool:
+        """The recognizer is loaded and, always listening, the voice detector has learned
+        the room from audio it was not muted for.  A phrase begun before then is taken
+        for the room's noise and not heard (the game narrates from the start, so that is
+        the first 0.3 s after its first line plus the echo tail)."""
+        return self.recognizer is not None and (self.push_to_talk or self._vad.calibrated)
+
     # -- worker thread --------------------------------------------------------------------
 
     def _run(self) -> None:

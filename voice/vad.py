@@ -108,6 +108,12 @@ class EnergyVad:
     def in_speech(self) -> bool:
         return self._active
 
+    @property
+    def calibrated(self) -> bool:
+        """The room has been learned: speech before this would be taken for the room's
+        noise floor, and not heard."""
+        return self._seen * FRAME_MS > self.calibrate_ms
+
     def reset(self) -> None:
         """Forget any utterance in progress (muted while the game speaks)."""
         self._buf, self._active, self._above, self._below = b"", False, 0, 0
@@ -137,7 +143,7 @@ class EnergyVad:
     def _frame(self, frame: bytes) -> list[VadEvent]:
         db = rms_dbfs(frame)
         self._seen += 1
-        loud = self._loud(db) and self._seen * FRAME_MS > self.calibrate_ms
+        loud = self._loud(db) and self.calibrated
         if not self._active:
             self._track_noise(db)
             self._pre.append(frame)
