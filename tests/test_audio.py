@@ -14,6 +14,7 @@ import wave
 import numpy as np
 import pytest
 
+from benchmarks.voice.synth import mix, speak, write_wav
 from voice.audio import Microphone, MicState
 from voice.listener import Heard, Listener, SpeechBegan, WavSource
 from voice.vad import EnergyVad, PushToTalk, SpeechEnded, SpeechStarted, level
@@ -23,8 +24,6 @@ espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="needs esp
 
 
 def _speech(text: str, voice: str = "en-gb", snr_db: float = 40.0) -> np.ndarray:
-    from benchmarks.voice.synth import mix, speak
-
     return mix(speak(text, voice, 160), snr_db, seed=3)
 
 
@@ -153,11 +152,7 @@ def test_listener_thread_turns_a_recorded_phrase_into_heard_text(tmp_path):
 
     path = tmp_path / "phrase.wav"
     audio = np.concatenate([_noise(0.4), _speech("raise to two hundred"), _noise(0.6)])
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(audio.tobytes())
+    write_wav(path, audio)
     listener = Listener(PocketSphinxRecognizer, source=WavSource(path)).start()
     events = []
     try:
@@ -180,11 +175,7 @@ def test_muted_listener_hears_nothing_the_game_says(tmp_path):
 
     path = tmp_path / "bot.wav"
     audio = np.concatenate([_noise(0.4), _speech("all in"), _noise(0.6)])
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(audio.tobytes())
+    write_wav(path, audio)
     listener = Listener(PocketSphinxRecognizer, source=WavSource(path))
     listener.mute()
     listener.start()
@@ -216,11 +207,7 @@ def test_the_listener_is_ready_only_once_it_has_learned_the_room_unmuted(tmp_pat
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     path = tmp_path / "room.wav"
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(16000)
-        w.writeframes(_noise(1.0).tobytes())
+    write_wav(path, _noise(1.0))
     listener = Listener(PocketSphinxRecognizer, source=WavSource(path))
     assert not listener.ready
     if muted:

@@ -121,7 +121,7 @@ class EnergyVad:
         self._utt.clear()
 
     def _track_noise(self, db: float) -> None:
-        if self._seen * FRAME_MS <= self.calibrate_ms:  # first frames: learn the room
+        if not self.calibrated:  # first frames: learn the room
             self.noise_db = db if self._seen == 1 else min(self.noise_db, db) * 0.5 + db * 0.5
             return
         if db < self.noise_db:
