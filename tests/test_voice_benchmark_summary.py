@@ -60,11 +60,12 @@ def test_a_decoder_setting_from_the_command_line_reaches_every_decoder():
     pytest.importorskip("pocketsphinx")
     ap_args = run.argparse.Namespace(
         garbage_weight=1e-25, strict_weight=1e-15, other_weight=1e-22, other_words=10,
-        rival_weight=1e-6, decoder=[run.decoder_setting("beam=1e-40")],
+        rival_weight=1e-6, decoder=[run.decoder_setting("beam=1e-40")], word_insertion=0.5,
     )
     rec = run.make_recognizer("pocketsphinx", ap_args)
     beams = [dec.config["beam"] for dec in (rec._decoder, rec._verifier, rec._rival)]
     assert beams == pytest.approx([1e-40] * 3, rel=1e-6, abs=0)
+    assert rec._decoder.config["wip"] == pytest.approx(0.5)
 
 
 def test_a_decoder_setting_without_a_value_is_refused_with_the_form_it_needs(capsys):

@@ -47,6 +47,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
             other_words=args.other_words,
             rival_weight=None if args.rival_weight <= 0 else args.rival_weight,
             config=dict(args.decoder) or None,
+            word_insertion=None if args.word_insertion <= 0 else args.word_insertion,
         )
     from voice.recognizers import open_recognizer
 
@@ -245,6 +246,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rival-weight", type=float, default=None,
                     help="PocketSphinx prior of a short command against its rivals in the "
                     "second look (0: no rival check); default: the tuned one")
+    ap.add_argument("--word-insertion", type=float, default=None,
+                    help="PocketSphinx word insertion penalty of the main decoder (0: "
+                    "PocketSphinx's own); default: the tuned one")
     ap.add_argument("--decoder", type=decoder_setting, action="append", default=[],
                     metavar="KEY=VALUE",
                     help="a PocketSphinx decoder setting for every decoder of the recognizer "
@@ -274,6 +278,10 @@ def main(argv: list[str] | None = None) -> int:
         from voice.grammar import DEFAULT_RIVAL_WEIGHT
 
         args.rival_weight = DEFAULT_RIVAL_WEIGHT
+    if args.word_insertion is None:
+        from voice.recognizers.pocketsphinx_backend import WORD_INSERTION
+
+        args.word_insertion = WORD_INSERTION
     if args.other_weight is None or args.other_words is None:
         from voice.grammar import DEFAULT_OTHER_WEIGHT, DEFAULT_OTHER_WORDS
 
@@ -329,7 +337,8 @@ def write_results(text: str, args: argparse.Namespace) -> None:
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
              f"{args.garbage_weight:g}, strict weight {args.strict_weight}, rival weight "
              f"{args.rival_weight:g}, word loop "
-             f"{args.other_weight:g} x {args.other_words} words"
+             f"{args.other_weight:g} x {args.other_words} words, word insertion "
+             f"{args.word_insertion:g}"
              + "".join(f", {k}={v}" for k, v in args.decoder) + "\n\n")
     block = f"{start}\n{stamp}{text}{end}"
     if RESULTS.exists() and start in RESULTS.read_text():
