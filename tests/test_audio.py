@@ -179,24 +179,23 @@ def test_muted_listener_hears_nothing_the_game_says(tmp_path):
     listener = Listener(PocketSphinxRecognizer, source=WavSource(path))
     listener.mute()
     listener.start()
-    events = []
     try:
-        for _ in range(100):
-            events += listener.poll()
-            if listener.source.status.state is MicState.STOPPED:
-                break
-            listener._stop.wait(0.05)
-        events += listener.poll()
+        events = _until_stopped(listener)
     finally:
         listener.stop()
     assert not any(isinstance(e, (Heard, SpeechBegan)) for e in events)
 
 
-def _until_stopped(listener: Listener) -> None:
+def _until_stopped(listener: Listener) -> list:
+    """Everything ``listener`` reports until its WAV has run out and its recognizer is
+    loaded (at most 10 s)."""
+    events = []
     for _ in range(200):
+        events += listener.poll()
         if listener.source.status.state is MicState.STOPPED and listener.recognizer is not None:
-            return
+            break
         listener._stop.wait(0.05)
+    return events + listener.poll()
 
 
 @pytest.mark.parametrize("muted", [True, False])

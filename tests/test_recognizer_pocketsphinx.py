@@ -268,7 +268,7 @@ def test_the_word_insertion_penalty_is_the_main_decoders_alone():
     from voice.recognizers.pocketsphinx_backend import WORD_INSERTION, PocketSphinxRecognizer
 
     rec = PocketSphinxRecognizer()
-    wips = [dec.config["wip"] for dec in (rec._decoder, rec._verifier, rec._rival)]
+    wips = [dec.config["wip"] for dec in rec._decoders]
     assert wips == pytest.approx([WORD_INSERTION, 0.65, 0.65])
 
 

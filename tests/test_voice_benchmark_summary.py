@@ -63,7 +63,7 @@ def test_a_decoder_setting_from_the_command_line_reaches_every_decoder():
         rival_weight=1e-6, decoder=[run.decoder_setting("beam=1e-40")], word_insertion=0.5,
     )
     rec = run.make_recognizer("pocketsphinx", ap_args)
-    beams = [dec.config["beam"] for dec in (rec._decoder, rec._verifier, rec._rival)]
+    beams = [dec.config["beam"] for dec in rec._decoders]
     assert beams == pytest.approx([1e-40] * 3, rel=1e-6, abs=0)
     assert rec._decoder.config["wip"] == pytest.approx(0.5)
 
