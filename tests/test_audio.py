@@ -16,7 +16,7 @@ import pytest
 
 from benchmarks.voice.synth import mix, speak, write_wav
 from voice.audio import Microphone, MicState
-from voice.listener import Heard, Listener, SpeechBegan, WavSource
+from voice.listener import Heard, Listener, ListenerReady, SpeechBegan, WavSource
 from voice.vad import EnergyVad, PushToTalk, SpeechEnded, SpeechStarted, level
 from voice.wavio import WavError, read_pcm16k
 
@@ -213,9 +213,11 @@ def test_the_listener_is_ready_only_once_it_has_learned_the_room_unmuted(tmp_pat
         listener.mute()
     listener.start()
     try:
-        _until_stopped(listener)
+        events = _until_stopped(listener)
         assert listener.recognizer is not None
         assert listener.ready is not muted
+        # and says so once, for the screen, which shows "starting" until then
+        assert sum(isinstance(e, ListenerReady) for e in events) == (0 if muted else 1)
     finally:
         listener.stop()
 

@@ -156,6 +156,39 @@ def test_hud_space_is_push_to_talk_and_f1_the_help_card(screen):
     hud.draw(screen, 0)
 
 
+class _ChildListener:
+    """What the window's listener process reports, handed over one batch at a time."""
+
+    level = 0.0
+
+    def __init__(self) -> None:
+        self.batches: list[list] = []
+
+    def poll(self) -> list:
+        return self.batches.pop(0) if self.batches else []
+
+
+@pytest.mark.parametrize("push_to_talk,then", [(False, "listening"), (True, "idle")])
+def test_the_hud_says_starting_until_the_listener_hears(push_to_talk, then):
+    """A phrase said while the recognizer loads or the detector learns the room is not
+    heard, so the HUD must not say "listening" before the listener reports it hears — a
+    working microphone alone is not enough."""
+    from voice.audio import MicState, MicStatus
+    from voice.listener import ListenerReady
+
+    c, link = setup()
+    link.state.mode, link.push_to_talk_mode = "starting", push_to_talk
+    link.listener = child = _ChildListener()
+    child.batches = [[MicStatus(MicState.LISTENING, "default microphone")], [ListenerReady()],
+                     [MicStatus(MicState.LOST, "microphone unplugged")],
+                     [MicStatus(MicState.LISTENING, "default microphone")]]
+    seen = []
+    for _ in range(4):
+        link.update(time.monotonic())
+        seen.append(link.state.mode)
+    assert seen == ["starting", then, "no microphone", then]
+
+
 def test_voice_off_says_so_and_needs_no_microphone():
     c, link = setup()
     assert link.state.mode == "off"

@@ -57,7 +57,14 @@ class SpeechBegan:
     """The player started speaking (the screen can show "listening...")."""
 
 
-ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan
+@dataclass(frozen=True)
+class ListenerReady:
+    """From now on speech is heard: the recognizer is loaded and, always listening, the
+    voice detector has learned the room (:attr:`Listener.ready`).  Sent once; until then
+    the screen says "starting", not "listening"."""
+
+
+ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | ListenerReady
 
 
 class AudioSource(Protocol):
@@ -138,6 +145,7 @@ class Listener:
         self._in_utterance = False
         self._utt_samples = 0
         self._confirm_pending = False
+        self._said_ready = False
         self.level = 0.0
         self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
 
@@ -237,6 +245,9 @@ class Listener:
                 continue
             detector = self._ptt if self.push_to_talk else self._vad
             self._handle(detector.feed(chunk))
+            if not self._said_ready and self.ready:
+                self._said_ready = True
+                self.events.put(ListenerReady())
 
     def _handle_control(self) -> None:
         while True:

@@ -5,9 +5,9 @@ PocketSphinx builds its decoders and decodes in C while holding the GIL: measure
 building the recognizer on a thread froze the game loop for up to 1.3 s at a time over
 ~5 s.  This wrapper runs the very same Listener (microphone, VAD, push-to-talk,
 recognizer) in a spawned process and passes its events (Heard, MicStatus, ListenerError,
-SpeechBegan) back over a queue; the level meter is a shared double.  The game side keeps
-the Listener's API: ``poll()``, ``level``, ``press()``/``release()``, ``mute()``/
-``unmute()``, ``expect_confirmation()``, ``stop()``.
+SpeechBegan, ListenerReady) back over a queue; the level meter is a shared double.  The
+game side keeps the Listener's API: ``poll()``, ``level``, ``press()``/``release()``,
+``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``.
 """
 
 from __future__ import annotations

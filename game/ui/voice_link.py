@@ -73,6 +73,7 @@ class VoiceLink:
         self.on_table_command: Any = None
         self.last_reply = ""
         self._speech_began: float | None = None
+        self._ready = False  #: the listener has said it hears (ListenerReady)
         if mode != "off":
             threading.Thread(target=self._start_listener, args=(mode,), daemon=True,
                              name="voice-start").start()
@@ -110,7 +111,9 @@ class VoiceLink:
             self.listener = ListenerProcess(engine, device=device,
                                             push_to_talk=self.push_to_talk_mode,
                                             room_file=self.room_file)
-            self.state.mode = "idle" if self.push_to_talk_mode else "listening"
+            # "starting" until the listener says it hears (ListenerReady): the recognizer
+            # takes seconds to load, and speech before the detector has learned the room
+            # is not heard
         except Exception as e:  # noqa: BLE001 - no microphone must not stop the game
             self.state.mode = "no microphone"
             self.state.notice = f"no microphone ({e}); mouse and keys work, T types a phrase"
@@ -129,7 +132,7 @@ class VoiceLink:
                     self.state.mode = "idle"
             elif kind == "MicStatus":
                 if ev.ok:
-                    self.state.mode = "idle" if self.push_to_talk_mode else "listening"
+                    self.state.mode = self._ready_mode()
                     self.state.notice = ""
                 else:
                     self.state.mode = "no microphone"
@@ -137,11 +140,22 @@ class VoiceLink:
             elif kind == "ListenerError":
                 self.state.mode = "error"
                 self.state.notice = f"{ev.message} — mouse and keys work"
+            elif kind == "ListenerReady":
+                self._ready = True
+                if self.state.mode == "starting":
+                    self.state.mode = self._ready_mode()
             elif kind == "SpeechBegan":
                 self.state.mode = "listening"
                 self._speech_began = time.monotonic()
             if kind != "SpeechBegan":  # heard, or the microphone/listener changed
                 self._speech_began = None
+
+    def _ready_mode(self) -> str:
+        """What the HUD shows while the microphone works: "starting" until the listener
+        hears, then "idle" (push-to-talk, Space up) or "listening"."""
+        if not self._ready:
+            return "starting"
+        return "idle" if self.push_to_talk_mode else "listening"
 
     def push_to_talk(self, down: bool) -> None:
         self.state.talking = down
