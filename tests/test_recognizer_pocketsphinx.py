@@ -296,7 +296,6 @@ def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
         assert PocketSphinxRecognizer().decode(audio).text == UNKNOWN
 
 
-
 def test_every_decoder_scores_a_frame_with_eight_gaussians_a_phone():
     """PocketSphinx's default (4) scored voices unlike the model's too coarsely; every
     decoder, the second look's included, uses 8 (benchmarks/voice/RESULTS.md, session 13)."""
