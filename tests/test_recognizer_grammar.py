@@ -109,9 +109,34 @@ def test_a_yes_has_only_the_answers_that_mean_no_as_rivals():
     assert all(parse(r) == Confirm(False) for r in rivals)
 
 
-def test_a_long_command_has_no_rival_check():
+def test_a_long_command_has_no_short_command_rivals():
     assert grammar.rivals("raise to two hundred") == ()
-    assert grammar.rival_jsgf("raise to two hundred".split()) is None
+    assert grammar.rival_jsgf("how much to call".split()) is None
+
+
+def test_a_long_command_naming_an_amount_has_the_amounts_one_number_word_away_as_rivals():
+    from voice.intents import BetTo
+    from voice.parser import parse
+
+    rivals = grammar.amount_rivals("bet twelve hundred")
+    assert {"bet two hundred", "bet eleven hundred", "bet twelve hundred fifty",
+            "bet twelve"} <= set(rivals)
+    assert "bet twelve hundred" not in rivals
+    assert all(isinstance(parse(r), BetTo) and parse(r) != parse("bet twelve hundred")
+               for r in rivals)
+    assert "make it three hundred" in grammar.amount_rivals("make it eighty three hundred")
+
+
+def test_the_same_amount_said_another_way_is_no_rival():
+    assert "raise to one hundred fifty" not in grammar.amount_rivals("raise to one fifty")
+
+
+def test_the_amount_rival_grammar_gives_the_amount_heard_the_milder_prior():
+    text = grammar.rival_jsgf("bet twelve hundred".split(), said_weight=1e-6,
+                              amount_weight=0.1)
+    assert "public <utterance> = /0.1/ <said> | /1/ <rival>;" in text
+    assert "<said> = bet twelve hundred;" in text and "( bet two hundred )" in text
+    assert grammar.rival_jsgf("bet twelve hundred".split(), amount_weight=None) is None
 
 
 def test_the_rival_grammar_gives_the_words_heard_the_smaller_prior():

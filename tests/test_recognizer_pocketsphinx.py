@@ -191,6 +191,18 @@ def test_short_number_words_really_said_quickly_are_kept_and_sure(text, voice):
     assert (hyp.text, hyp.confidence) == (text, HIGH_CONFIDENCE), hyp
 
 
+@pytest.mark.parametrize("speed", [150, 160, 195])
+def test_an_amount_one_number_word_from_another_is_asked_about_when_that_one_fits_too(speed):
+    """en-us+m3's "bet fifteen hundred" was a sure "bet fifty hundred": a bet of 5000
+    instead of 1500, made without a "yes".  Against every amount one number word away,
+    made likelier, "fifty hundred" no longer wins, so the game asks before it bets."""
+    from voice.recognizers.pocketsphinx_backend import LOW_CONFIDENCE, PocketSphinxRecognizer
+
+    hyp = PocketSphinxRecognizer().decode(_say("bet fifteen hundred", "en-us+m3", speed=speed))
+    assert parse(hyp.text) == parse("bet fifteen hundred") or hyp.confidence == LOW_CONFIDENCE
+    assert hyp.text != UNKNOWN, hyp
+
+
 @pytest.mark.parametrize("voice", ["en-us", "en-gb"])
 def test_an_odd_amount_after_hundred_stays_sayable(recognizer, voice):
     hyp = recognizer.decode(_say("bet two hundred five", voice))

@@ -60,7 +60,8 @@ def test_a_decoder_setting_from_the_command_line_reaches_every_decoder():
     pytest.importorskip("pocketsphinx")
     ap_args = run.argparse.Namespace(
         garbage_weight=1e-25, strict_weight=1e-15, other_weight=1e-22, other_words=10,
-        rival_weight=1e-6, decoder=[run.decoder_setting("beam=1e-40")], word_insertion=0.5,
+        rival_weight=1e-6, amount_rival_weight=0.1, decoder=[run.decoder_setting("beam=1e-40")],
+        word_insertion=0.5,
     )
     rec = run.make_recognizer("pocketsphinx", ap_args)
     beams = [dec.config["beam"] for dec in rec._decoders]

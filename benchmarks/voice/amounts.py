@@ -3,14 +3,15 @@
 The corpus says five amounts (50, 100, 150, 200, 300), and the recognizer was tuned on
 them.  Here 26 amount commands (22 not in the corpus) are said by every corpus voice at
 both speeds, without and with one echo (130 ms, 15 %), in quiet and at 15 dB SNR, and
-decoded three times: with
-both of the recognizer's checks on a heard amount (an echo heard as one more digit,
-``ECHO_DB``; a number word squeezed in where none was said, ``SQUEEZE_FRAMES``), with the
-echo check alone, and with neither.  One recognizer per voice, condition and variant hears
-that voice's clips in turn, as in a game.
+decoded three times: with all of the recognizer's checks on a heard amount (an echo heard
+as one more digit, ``ECHO_DB``; a number word squeezed in where none was said,
+``SQUEEZE_FRAMES``; the amounts one number word away as rivals,
+``DEFAULT_AMOUNT_RIVAL_WEIGHT``), without the amount rivals, and with none.  One
+recognizer per voice, condition and variant hears that voice's clips in turn, as in a game.
 
-The squeeze threshold was set on the ``tuning`` amounts said by the tuned voices; the
-``other`` amounts and the held-out voices are there to see whether it holds elsewhere.
+The squeeze threshold and the amount rivals' weight were set on the tuned voices (the
+squeeze threshold on the ``tuning`` amounts alone); the ``other`` amounts and the
+held-out voices are there to see whether they hold elsewhere.
 
     nice -n 10 .venv/bin/python -m benchmarks.voice.amounts --conditions clean --voices tuned
 
@@ -42,10 +43,12 @@ OTHER = (
     "bet forty five", "raise by fifty", "bet two eighty", "bet twenty one hundred",
 )
 GAINS = (0.0, 0.15)
+#: The recognizer with every check on a heard amount; without the amount rivals (session
+#: 14); and with none (no echo check, no squeeze check, no amount rivals).
 VARIANTS = {
-    "both": {},
-    "echo only": {"squeeze_frames": None},
-    "none": {"echo_db": None, "squeeze_frames": None},
+    "all": {},
+    "no amount rivals": {"amount_rival_weight": None},
+    "none": {"echo_db": None, "squeeze_frames": None, "amount_rival_weight": None},
 }
 
 

@@ -46,6 +46,8 @@ def make_recognizer(engine: str, args: argparse.Namespace):
             other_weight=None if args.other_weight <= 0 else args.other_weight,
             other_words=args.other_words,
             rival_weight=None if args.rival_weight <= 0 else args.rival_weight,
+            amount_rival_weight=(None if args.amount_rival_weight <= 0
+                                 else args.amount_rival_weight),
             config=dict(args.decoder) or None,
             word_insertion=None if args.word_insertion <= 0 else args.word_insertion,
         )
@@ -246,6 +248,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rival-weight", type=float, default=None,
                     help="PocketSphinx prior of a short command against its rivals in the "
                     "second look (0: no rival check); default: the tuned one")
+    ap.add_argument("--amount-rival-weight", type=float, default=None,
+                    help="PocketSphinx prior of a longer command's amount against the amounts "
+                    "one number word away (0: no amount check); default: the tuned one")
     ap.add_argument("--word-insertion", type=float, default=None,
                     help="PocketSphinx word insertion penalty of the main decoder (0: "
                     "PocketSphinx's own); default: the tuned one")
@@ -278,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         from voice.grammar import DEFAULT_RIVAL_WEIGHT
 
         args.rival_weight = DEFAULT_RIVAL_WEIGHT
+    if args.amount_rival_weight is None:
+        from voice.grammar import DEFAULT_AMOUNT_RIVAL_WEIGHT
+
+        args.amount_rival_weight = DEFAULT_AMOUNT_RIVAL_WEIGHT
     if args.word_insertion is None:
         from voice.recognizers.pocketsphinx_backend import WORD_INSERTION
 
@@ -336,7 +345,7 @@ def write_results(text: str, args: argparse.Namespace) -> None:
     stamp = (f"`{' '.join(['python -m benchmarks.voice.run', *sys.argv[1:]])}` — "
              f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, garbage weight "
              f"{args.garbage_weight:g}, strict weight {args.strict_weight}, rival weight "
-             f"{args.rival_weight:g}, word loop "
+             f"{args.rival_weight:g}, amount rival weight {args.amount_rival_weight:g}, word loop "
              f"{args.other_weight:g} x {args.other_words} words, word insertion "
              f"{args.word_insertion:g}"
              + "".join(f", {k}={v}" for k, v in args.decoder) + "\n\n")

@@ -42,7 +42,10 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
   only if it still wins when every short command meaning something else is far likelier
   (:func:`voice.grammar.rival_jsgf`, on a third decoder).  In noise, "pause" had been a
   sure "call it" and "pot" a sure "call"; now they ask "yes?" — as Lichess's voice moves
-  play a move only when one candidate is clearly best.
+  play a move only when one candidate is clearly best;
+- likewise a longer command naming an amount is sure only if it still wins against every
+  amount one number word away (:func:`voice.grammar.amount_rivals`), made likelier: "bet
+  twelve hundred" had been a sure "bet two hundred".
 """
 
 from __future__ import annotations
@@ -120,6 +123,10 @@ SQUEEZE_MAX_FRAMES = 20
 HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
 _SEARCH, _SEARCH_CONFIRM, _VERIFY = "holdem", "holdem_confirm", "verify"
+#: The rival decoder's search for an amount's rivals: compiled afresh for every amount heard
+#: (amounts are too many to keep one search each: that grew the decoder without end) and
+#: replaced under this one name, which frees the last one.
+_AMOUNT_RIVALS = "amount_rivals"
 _DITHER_STD = 90.0
 _FRAME_BYTES = 320  #: one 10 ms decoder frame of 16 kHz 16-bit audio
 _MARGIN_FRAMES = 15
@@ -216,9 +223,11 @@ class PocketSphinxRecognizer(Recognizer):
     measuring how much rejection buys).  ``strict_weight`` is the garbage weight of the
     second look at a heard command (None: no second look, every command is sure);
     ``rival_weight`` the prior of a short command's words against its rivals in that look
-    (None: no rival check).  ``echo_db``: how much quieter than the loudest word a last
-    number word must be to be taken for an echo (None: never); ``squeeze_frames``: the
-    fewest frames a phone a number word must have to count as said (None: any).
+    (None: no rival check); ``amount_rival_weight`` the prior of a longer command's
+    amount against the amounts one number word away (None: no amount check).
+    ``echo_db``: how much quieter than the loudest word a last number word must be to be
+    taken for an echo (None: never); ``squeeze_frames``: the fewest frames a phone a
+    number word must have to count as said (None: any).
     ``room_file``: where the microphone's and room's cepstral mean is kept between games
     (:mod:`.room`); it is read here and written after every utterance.
     ``word_insertion``: the main decoder's word insertion penalty (:data:`WORD_INSERTION`;
@@ -239,6 +248,7 @@ class PocketSphinxRecognizer(Recognizer):
         echo_db: float | None = ECHO_DB,
         squeeze_frames: float | None = SQUEEZE_FRAMES,
         word_insertion: float | None = WORD_INSERTION,
+        amount_rival_weight: float | None = grammar.DEFAULT_AMOUNT_RIVAL_WEIGHT,
     ) -> None:
         model = model_dir()
         self.room_file = None if room_file is None else Path(room_file)
@@ -256,6 +266,7 @@ class PocketSphinxRecognizer(Recognizer):
             raise RecognizerUnavailableError(f"PocketSphinx failed to load: {exc}") from exc
         self.strict_weight = strict_weight
         self.rival_weight = rival_weight
+        self.amount_rival_weight = amount_rival_weight
         self.echo_db = echo_db
         self.squeeze_frames = squeeze_frames
         self._rival_searches: dict[str, str | None] = {}
@@ -416,7 +427,8 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _second_look(self, text: str, audio: list[bytes]) -> bool:
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
-        (short commands) every rival command when the rivals are much likelier?"""
+        every rival command when the rivals are much likelier (short commands: other
+        commands; longer ones naming an amount: other amounts)?"""
         assert self._verifier is not None and self.strict_weight is not None
         self._verifier.add_jsgf_string(
             _VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
@@ -431,17 +443,22 @@ class PocketSphinxRecognizer(Recognizer):
         return self._decodes_to(self._rival, search, text, self._spoken(audio))
 
     def _rival_search(self, text: str) -> str | None:
-        """The rival decoder's search for ``text`` (compiled once per command), or None."""
+        """The rival decoder's search for ``text``, or None: compiled once per short
+        command, afresh for every amount (:data:`_AMOUNT_RIVALS`)."""
         if self._rival is None or self.rival_weight is None:
             return None
-        if text not in self._rival_searches:
-            rival = grammar.rival_jsgf(text.split(), self.rival_weight)
-            name = None
-            if rival is not None:
-                name = f"rival{len(self._rival_searches)}"
-                self._rival.add_jsgf_string(name, rival)
-            self._rival_searches[text] = name
-        return self._rival_searches[text]
+        if text in self._rival_searches:
+            return self._rival_searches[text]
+        rival = grammar.rival_jsgf(text.split(), self.rival_weight, self.amount_rival_weight)
+        if rival is not None and not grammar.rivals(text):  # an amount's rivals
+            self._rival.add_jsgf_string(_AMOUNT_RIVALS, rival)
+            return _AMOUNT_RIVALS
+        name = None
+        if rival is not None:
+            name = f"rival{len(self._rival_searches)}"
+            self._rival.add_jsgf_string(name, rival)
+        self._rival_searches[text] = name
+        return name
 
     @staticmethod
     def _decodes_to(dec, search: str, text: str, audio: list[bytes]) -> bool:
