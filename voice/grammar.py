@@ -361,12 +361,11 @@ def amount_rivals(text: str) -> tuple[str, ...]:
     >>> amount_rivals("bet fifty"), amount_rivals("what do i have")
     ((), ())
     """
-    from .numbers import SCALE_WORDS, TEENS, TENS, UNITS, parse_number
+    from .numbers import NUMBER_WORDS, parse_number
     from .parser import parse
 
-    numbers = (*UNITS, *TEENS, *TENS, *SCALE_WORDS)
     words = text.split()
-    at = [i for i, w in enumerate(words) if w in numbers]
+    at = [i for i, w in enumerate(words) if w in NUMBER_WORDS]
     if len(words) <= RIVAL_MAX_WORDS or not at:
         return ()
     if at[0] > 0 and words[at[0] - 1] == "a":  # "a hundred fifty": the amount starts at "a"
@@ -374,15 +373,17 @@ def amount_rivals(text: str) -> tuple[str, ...]:
     head, amount, tail = words[:at[0]], words[at[0]:at[-1] + 1], words[at[-1] + 1:]
     at = [i - at[0] for i in at if words[i] != "a"]
     edits = [amount[:i] + amount[i + 1:] for i in at]
-    edits += [amount[:i] + [n] + amount[i + 1:] for i in at for n in numbers if n != amount[i]]
-    edits += [amount[:i] + [n] + amount[i:] for i in range(len(amount) + 1) for n in numbers]
+    edits += [amount[:i] + [n] + amount[i + 1:] for i in at for n in NUMBER_WORDS if n != amount[i]]
+    edits += [amount[:i] + [n] + amount[i:] for i in range(len(amount) + 1) for n in NUMBER_WORDS]
     # Only another number is worth parsing as a command: most edits are no number at all,
     # and the parser's search for the nearest phrase made them slow (30-60 ms an amount).
     said = parse_number(" ".join(amount))
     found = {" ".join(head + e + tail) for e in edits
              if e and parse_number(" ".join(e)) not in (None, said)}
     mine = parse(text)
-    return tuple(sorted(p for p in found if type(parse(p)) is type(mine) and parse(p) != mine))
+    meant = {p: parse(p) for p in found}
+    return tuple(sorted(p for p, theirs in meant.items()
+                        if type(theirs) is type(mine) and theirs != mine))
 
 
 def rival_jsgf(words: list[str], said_weight: float = DEFAULT_RIVAL_WEIGHT,

@@ -45,6 +45,8 @@ TENS: dict[str, int] = {
 }
 #: Words that only ever occur inside numbers (besides the ones above).
 SCALE_WORDS: tuple[str, ...] = ("hundred", "thousand")
+#: Every word that is part of a spoken number ("a" and "and" aside, which are other words too).
+NUMBER_WORDS: frozenset[str] = frozenset((*UNITS, *TEENS, *TENS, *SCALE_WORDS))
 
 #: Digits as recognizers and keyboards write them; at most 15 digits (no chip count is longer).
 _DIGITS = re.compile(r"^\$?(\d{1,3}(?:,\d{3}){1,4}|\d{1,15})(?:\.(\d{1,6}))?$")

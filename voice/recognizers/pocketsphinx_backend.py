@@ -57,7 +57,7 @@ import numpy as np
 
 from .. import grammar
 from ..intents import Unknown
-from ..numbers import SCALE_WORDS, TEENS, TENS, UNITS
+from ..numbers import NUMBER_WORDS
 from ..parser import parse
 from .base import UNKNOWN, Hypothesis, ModelNotFoundError, Recognizer, RecognizerUnavailableError
 from .room import load_room, save_room
@@ -106,7 +106,6 @@ _CMN_FRAMES = 500
 #: at 15 dB SNR): the last word of every correctly heard amount lay within 6.4 dB of the
 #: loudest word; echoes heard as a digit lay 8-22 dB below it, all but two beyond 9 dB.
 ECHO_DB = 9.0
-_NUMBER_WORDS = frozenset((*UNITS, *TEENS, *TENS, *SCALE_WORDS))
 
 #: A number word the decoder fitted into fewer 10 ms frames a phone than this, and into
 #: less than :data:`SQUEEZE_MAX_FRAMES` in all, was not said: the next word's onset or the
@@ -334,7 +333,7 @@ class PocketSphinxRecognizer(Recognizer):
         segments, looked up once and only when a number word was heard."""
         text = self._text(self._decoder)
         words = text.split()
-        if _NUMBER_WORDS.intersection(words):
+        if NUMBER_WORDS.intersection(words):
             segments = self._word_segments()
             if len(segments) == len(words):
                 trimmed = self._without_echo(words, segments, audio)
@@ -352,7 +351,7 @@ class PocketSphinxRecognizer(Recognizer):
         if self.squeeze_frames is None:
             return None
         for k, (word, seg) in enumerate(zip(words, segments, strict=True)):
-            if word not in _NUMBER_WORDS:
+            if word not in NUMBER_WORDS:
                 continue
             phones = len(self._decoder.lookup_word(seg.word).split())
             frames = seg.end_frame - seg.start_frame + 1
@@ -367,7 +366,7 @@ class PocketSphinxRecognizer(Recognizer):
         segment lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo, not
         said.  None when there is no such echo."""
         if (self.echo_db is None or len(words) < 2
-                or not {words[-1], words[-2]} <= _NUMBER_WORDS):
+                or not {words[-1], words[-2]} <= NUMBER_WORDS):
             return None
         pcm = np.frombuffer(b"".join(audio), dtype=np.int16).astype(np.float64)
         step = _FRAME_BYTES // 2
