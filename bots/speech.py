@@ -119,17 +119,22 @@ class Synthesizer:
         if base not in self.voice_ids:
             raise SpeechError(f"unknown voice {voice.id!r}: espeak-ng has e.g. "
                               f"{', '.join(sorted(v for v in self.voice_ids if '/en' in v))}")
-        try:
-            e.setProperty("voice", voice.id)
-            # Rate and pitch go in as espeak embedded commands (\x01<n>S speed, \x01<n>P
-            # pitch): in pyttsx3's synchronous espeak mode ``setProperty("rate")`` takes
-            # effect once and is then ignored, so every bot would end up at one speed.
-            e.save_to_file(f"\x01{voice.rate}S\x01{voice.pitch}P{text}", str(path))
-            e.runAndWait()
-            self._wait_written()
-        except Exception as exc:
-            raise SpeechError(f"could not speak {text!r} with voice {voice.id}: {exc}") from exc
-        return wav_seconds(path)
+        for _ in range(_ATTEMPTS):
+            try:
+                e.setProperty("voice", voice.id)
+                # Rate and pitch go in as espeak embedded commands (\x01<n>S speed, \x01<n>P
+                # pitch): in pyttsx3's synchronous espeak mode ``setProperty("rate")`` takes
+                # effect once and is then ignored, so every bot would end up at one speed.
+                e.save_to_file(f"\x01{voice.rate}S\x01{voice.pitch}P{text}", str(path))
+                e.runAndWait()
+                self._wait_written()
+            except Exception as exc:
+                raise SpeechError(
+                    f"could not speak {text!r} with voice {voice.id}: {exc}") from exc
+            seconds = wav_seconds(path)
+            if seconds > 0:
+                break
+        return seconds
 
     def _wait_written(self, timeout: float = 15.0) -> None:
         """espeak's retrieval mode synthesises on its own thread, and pyttsx3's loop can
@@ -140,6 +145,14 @@ class Synthesizer:
             if time.monotonic() > end:
                 raise SpeechError(f"speech synthesis did not finish within {timeout:.0f} s")
             time.sleep(0.002)
+
+
+#: How often a line is synthesised before its empty WAV is taken as it is.  espeak-ng
+#: sometimes ends a message at once, with no audio at all, on the second or third line of
+#: an engine made after another one in the same process: 19 and 23 of 240 lines in two
+#: runs of 80 such engines, three lines each (tests/test_tts.py had failed on it in CI).
+#: The second attempt gave the whole line every time.
+_ATTEMPTS = 3
 
 
 def wav_seconds(path: Path) -> float:

@@ -80,6 +80,24 @@ def test_faster_rate_is_shorter_and_higher_pitch_is_higher(tmp_path):
     assert pitch_hz(samples(high)) > pitch_hz(samples(low)) * 1.15
 
 
+def test_every_line_has_its_audio_even_from_an_engine_made_after_another(tmp_path):
+    """espeak-ng sometimes ended a message at once with no audio, on the second or third
+    line of an engine made after another one in the same process: a bot said nothing.
+    Each line is now synthesised again when its WAV comes out empty."""
+    voices = [PERSONALITIES[k].voice for k in ("station", "maniac", "rock")]
+    for run in range(20):
+        (tmp_path / str(run)).mkdir()
+        worker = SpeechWorker(out_dir=tmp_path / str(run)).start()
+        try:
+            for v in voices:
+                assert worker.say("All in! Let's dance!", v)
+            assert worker.wait_idle(30)
+        finally:
+            worker.stop()
+        assert not worker.errors and len(worker.rendered) == len(voices)
+        assert [round(r.seconds, 1) for r in worker.rendered if r.seconds <= 0.3] == [], run
+
+
 def test_worker_never_blocks_the_caller_and_reports_event_to_audio_time(tmp_path):
     got: list[Rendered] = []
     done = threading.Event()
