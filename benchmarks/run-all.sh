@@ -85,7 +85,7 @@ run_evaluator() {  # benchmarks/README.md "Hand evaluator"; the script nices its
         $(pick "" "--repeat 1 --hands 500 --slow-hands 20 --batch-hands 10000")
 }
 
-run_engine() {  # benchmarks/engine/bench.py docstring: 004's response-time targets
+run_engine() {  # benchmarks/engine/bench.py docstring: the engine's response-time targets
     # shellcheck disable=SC2046
     bench engine "$PY" -m benchmarks.engine.bench --json $(pick "" "--hands 50")
 }

@@ -1,4 +1,5 @@
-"""The command-line contract of ARCHITECTURE.md, end to end through the `holdem` console script.
+"""The command-line contract of docs/ARCHITECTURE.md, end to end through the `holdem`
+console script.
 
 Benchmarks and acceptance checks drive the game only through these commands, so every
 line of the contract table and the exit-status rule has a test here, run the way a user

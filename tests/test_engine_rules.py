@@ -1,4 +1,4 @@
-"""The rule documents' worked examples and rules, one test each (000, 001, 002, 003)."""
+"""The rules of one hand (docs/RULES.md §1-§5) and their worked examples, one test each."""
 
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ def refunds(h):
     return {e.seat: e.amount for e in h.events if isinstance(e, Refunded)}
 
 
-# --- 000 §7: minimum raise examples ------------------------------------------------------
+# --- RULES.md §3.4: minimum raise examples -----------------------------------------------
 def test_min_raise_after_raise_to_30_is_to_50():
     h = hand([1000] * 4, button=0)  # UTG is seat 3
     play(h, R(30))
@@ -72,7 +72,7 @@ def test_minimum_bet_postflop_is_one_big_blind():
         h.apply(Action.bet(5))
 
 
-# --- 000 §7: the bet-vs-raise legal matrix ---------------------------------------------
+# --- RULES.md §3.3: the bet-vs-raise legal matrix --------------------------------------
 def test_unopened_round_allows_fold_check_bet_all_in_but_not_call_or_raise():
     h = hand([1000] * 3, button=0)
     play(h, C(), C(), K())
@@ -112,7 +112,7 @@ def test_all_in_player_is_never_asked_to_act():
     assert 1 not in seen
 
 
-# --- 001 §7.5 / 000 §7: short all-in does not reopen ------------------------------------
+# --- RULES.md §3.5, §2.4: short all-in does not reopen; short blinds ---------------------
 def test_short_all_in_raise_does_not_reopen_raising_for_players_who_acted():
     # Postflop: seat 1 bets 100, seat 2 goes all in for 150 (+50, short of a full raise).
     h = hand([1000, 1000, 160, 1000], button=0)
@@ -146,8 +146,8 @@ def test_short_blind_posts_all_in_and_min_raise_uses_scheduled_big_blind():
     bb = [e for e in h.events if isinstance(e, ForcedBet) and e.kind == "big blind"][0]
     assert bb.amount == 4 and bb.all_in
     legal = h.legal_actions()
-    assert legal.to_call == 10  # others still call the full big blind (000 §8)
-    assert legal.min_to == 20  # and raise from the scheduled big blind (001 §12.3)
+    assert legal.to_call == 10  # others still call the full big blind (RULES.md §2.4)
+    assert legal.min_to == 20  # and raise from the scheduled big blind (§2.4)
 
 
 def test_ante_short_puts_player_all_in():
@@ -157,8 +157,8 @@ def test_ante_short_puts_player_all_in():
                                                              (0, 5, False)]
 
 
-# --- 000 §8 side-pot examples -------------------------------------------------------------
-def test_000_three_player_side_pot_example():
+# --- RULES.md §4.1-§4.2: side-pot examples ----------------------------------------------
+def test_three_player_side_pot_example():
     # A 50 all-in; B calls 50 then bets 100 more; C calls 150 total.
     h = hand([50, 150, 200], button=0,
              holes={0: "AhAd", 1: "KhKd", 2: "QhQd"}, board="2c7d9sJc3h")
@@ -170,7 +170,7 @@ def test_000_three_player_side_pot_example():
     assert h.stacks == [150, 200, 50]
 
 
-def test_000_four_player_different_stacks_example():
+def test_four_player_different_stacks_side_pot_example():
     # A 25, B 50, C 75 all in, D 100 calls 75: main 100, side 75, side 50, D gets 25 back.
     h = hand([25, 50, 75, 100], button=3,
              holes={0: "2c3d", 1: "4h5s", 2: "7c8d", 3: "AhAd"}, board="KcKdQs9h4c")
@@ -179,8 +179,8 @@ def test_000_four_player_different_stacks_example():
     assert h.contributed[3] == 75 and h.stacks == [0, 0, 0, 250]
 
 
-# --- 003 side-pot examples -----------------------------------------------------------------
-def test_003_example_1_extra_chips_of_bigger_stack_returned():
+# --- more side-pot examples (RULES.md §4) -------------------------------------------------
+def test_extra_chips_of_bigger_stack_returned():
     h = hand([1000, 500], button=0, holes={0: "2c3d", 1: "AhAd"}, board="KcKdQs9h4c")
     play(h, A(), A())
     assert awards(h) == [(1000, (1,))]
@@ -188,7 +188,7 @@ def test_003_example_1_extra_chips_of_bigger_stack_returned():
     assert h.stacks == [500, 1000]
 
 
-def test_003_example_2_three_all_ins():
+def test_three_all_ins_make_layered_pots():
     h = hand([100, 300, 500], button=2, holes={0: "AhAd", 1: "KhKd", 2: "QhQd"},
              board="2c7d9sJc3h")
     play(h, A(), A(), C())
@@ -196,7 +196,7 @@ def test_003_example_2_three_all_ins():
     assert refunds(h) == {2: 200}
 
 
-def test_003_example_3_four_all_ins():
+def test_four_all_ins_make_layered_pots():
     h = hand([100, 200, 300, 400], button=3,
              holes={0: "AhAd", 1: "KhKd", 2: "QhQd", 3: "JhJd"}, board="2c7d9s5c3h")
     play(h, A(), A(), A(), A())
@@ -204,7 +204,7 @@ def test_003_example_3_four_all_ins():
     assert h.contributed[3] == 300 and h.stacks == [400, 300, 200, 100]  # D keeps its 100
 
 
-def test_001_layer_example_50_120_120_300():
+def test_layers_of_50_120_120_300():
     pots, back = layer_pots([50, 120, 120, 300], [False] * 4)
     assert [(p.amount, p.eligible) for p in pots] == [(200, (0, 1, 2, 3)), (210, (1, 2, 3))]
     assert back == {3: 180}
@@ -248,7 +248,7 @@ def test_odd_chip_wraps_clockwise_from_the_button():
     assert dict(zip(pot.winners, pot.shares)) == {2: 12, 0: 11}
 
 
-def test_proportional_tie_split_of_002_gives_210_and_490():
+def test_proportional_tie_split_gives_210_and_490():
     cfg = HandConfig.no_limit(5, 10)
     cfg = HandConfig(cfg.structure, cfg.blinds, min_bet=10, tie_split=TieSplit.PROPORTIONAL)
     h = hand([100, 300, 300], button=2, holes={0: "AhKd", 1: "AcKh", 2: "2c3d"},
@@ -264,7 +264,7 @@ def test_side_pot_tie_with_all_in_winner_gives_150_and_550():
     assert h.stacks == [150, 550, 0]
 
 
-# --- heads-up (001 §3.2, 000 §12) ---------------------------------------------------------
+# --- heads-up (RULES.md §2.1) ------------------------------------------------------------
 def test_heads_up_button_posts_small_blind_and_acts_first_preflop():
     h = hand([1000, 1000], button=1)
     posts = {e.kind: e.seat for e in h.events if isinstance(e, ForcedBet)}
@@ -280,7 +280,7 @@ def test_heads_up_big_blind_acts_first_postflop_and_button_last():
     assert h.actor == 1
 
 
-# --- 003 testing checklist -----------------------------------------------------------------
+# --- the spectator arena's checklist: dealing, order, showdown (RULES.md §1.7, §3, §5) ---
 def test_checklist_new_hand_starts_with_correct_blinds_posted():
     h = hand([1000] * 4, button=0)
     posts = [(e.seat, e.kind, e.amount) for e in h.events if isinstance(e, ForcedBet)]

@@ -1,4 +1,4 @@
-"""The hand evaluator against the ranking and kicker rules of rule documents 000 and 001.
+"""The hand evaluator against the ranking and kicker rules of docs/RULES.md §1.8.
 
 One test per rule. The fast paths (single calls, ``evaluate_indices``, ``evaluate_batch``)
 are cross-checked against a slow reference written plainly below: try every 5-card subset
@@ -73,9 +73,9 @@ def reference(cards: list[str]) -> tuple[int, ...]:
     return max(reference_five(five) for five in itertools.combinations(cards, 5))
 
 
-# --- categories, in the order of the rule documents' table ----------------------------------
+# --- categories, weakest to strongest (docs/RULES.md §1.8) ----------------------------------
 
-TABLE_000 = [  # weakest first: the examples of 000's ranking table, as 7-card hands
+RANKING_EXAMPLES = [  # weakest first: one example of each category, as 7-card hands
     ("Th Tc Kd 8s 3h 2c 4d", Category.PAIR),
     ("Ah Kc 9d 6s 2h 3c 4d", Category.HIGH_CARD),
     ("Jh Jc 5d 5s Ah 3c 2d", Category.TWO_PAIR),
@@ -89,14 +89,14 @@ TABLE_000 = [  # weakest first: the examples of 000's ranking table, as 7-card h
 ]
 
 
-@pytest.mark.parametrize(("cards", "category"), TABLE_000)
+@pytest.mark.parametrize(("cards", "category"), RANKING_EXAMPLES)
 def test_each_example_of_the_ranking_table_has_its_category(cards, category):
     assert ev(cards).category is category
 
 
 def test_categories_rank_in_the_order_of_the_table():
-    examples = [c for c, _ in TABLE_000 if c != TABLE_000[0][0]]
-    examples.insert(1, TABLE_000[0][0])  # pair above high card
+    examples = [c for c, _ in RANKING_EXAMPLES if c != RANKING_EXAMPLES[0][0]]
+    examples.insert(1, RANKING_EXAMPLES[0][0])  # pair above high card
     values = [ev(c) for c in examples]
     assert values == sorted(values)
     assert len(set(values)) == len(values)
@@ -113,7 +113,7 @@ def test_royal_flushes_always_tie_because_suits_never_rank():
     assert ev("As Ks Qs Js Ts") == ev("Ah Kh Qh Jh Th")
 
 
-# --- kicker rules (000 section 3, 001) ------------------------------------------------------
+# --- kicker rules (docs/RULES.md §1.8) --------------------------------------------------------
 
 
 def test_straight_flush_compares_highest_card():

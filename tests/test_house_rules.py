@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -68,6 +69,14 @@ def test_every_option_has_a_group_label_help_and_allowed_values():
                                              "voice"}
     for f in RULE_FIELDS:
         assert f.label and f.help and f.allowed()
+
+
+def test_option_help_says_what_the_rule_does_and_fits_the_options_screen():
+    """Players read the help under each option: no rule-document numbers, and short enough
+    for the options screen's one line (it shows at most 100 characters)."""
+    for f in RULE_FIELDS:
+        assert not re.search(r"\b00\d\b|§", f.help), f.name
+        assert len(f.help) <= 100, (f.name, len(f.help))
 
 
 def test_antes_straddle_and_rake_reach_the_engine_config():

@@ -1,5 +1,5 @@
 """`holdem listen FILE.wav --phh PARTIAL.phh [--engine ...]` and `holdem models`:
-the contract of ARCHITECTURE.md, with real synthesized speech."""
+the contract of docs/ARCHITECTURE.md, with real synthesized speech."""
 
 from __future__ import annotations
 

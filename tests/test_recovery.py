@@ -1,8 +1,8 @@
 """Crash recovery: the journal replayed through the engine gives back the exact table.
 
-004: "state reconstruction from logs", "action replay from logs".  Issue 4: after a kill at
-any point — mid-hand too — the next start resumes exactly, no chip created or lost, and a
-seeded session resumed after any number of kills ends exactly as one run straight through.
+docs/RULES.md §6.8: after a kill at any point — mid-hand too — the next start resumes
+exactly, no chip created or lost, and a seeded session resumed after any number of kills
+ends exactly as one run straight through.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""`holdem say "TEXT" --phh PARTIAL.phh --json`: the contract of ARCHITECTURE.md."""
+"""`holdem say "TEXT" --phh PARTIAL.phh --json`: the contract of docs/ARCHITECTURE.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Action clock + time bank (000 §13: 30 s per action, +15 s bank per hand; 000 §14.8)."""
+"""Action clock + time bank (docs/RULES.md §3.9: 30 s per action, +15 s bank per hand,
+then check or fold)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The table across hands: one test per rule of 000 §4, §5, §11, §12 and 002's freeze-out."""
+"""The table across hands: one test per rule of docs/RULES.md §2 and §6."""
 
 from __future__ import annotations
 

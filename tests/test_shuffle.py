@@ -67,7 +67,7 @@ class ManyDraws:
 
 
 def naive_shuffle(items, rng):
-    """The classic mistake 000 warns about: swap every position with any position."""
+    """The classic biased shuffle (docs/RULES.md §1.7): swap every position with any position."""
     n = len(items)
     for i in range(n):
         j = rng.randrange(n)

@@ -1,4 +1,4 @@
-"""`holdem simulate`: the command-line contract of ARCHITECTURE.md."""
+"""`holdem simulate`: the command-line contract of docs/ARCHITECTURE.md."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""004's response-time targets, measured on the engine itself.
+"""The engine's response-time targets, measured on the engine itself.
 
-| target (004)            | measured here                                           |
+| target                  | measured here                                           |
 |-------------------------|---------------------------------------------------------|
 | action processing <100ms | ``Hand.legal_actions()`` + ``Hand.apply(action)``        |
 | state update < 50 ms     | ``Hand.view(seat)``: the PlayerView the UI and bots read |

@@ -4,7 +4,7 @@
         [--stage all|throughput|journal|resume]
 
 1. ``holdem simulate`` with four random bots and no journal: hands/s, actions/s and
-   actions/min (004's floor is 100,000 actions a minute; the goal 600,000) — best of three.
+   actions/min (the floor is 100,000 actions a minute; the goal 600,000) — best of three.
 2. Journal write cost per action: the same session with ``--journal`` minus without,
    divided by the actions; and the bare ``Journal.log_action`` (INSERT + commit, WAL,
    synchronous=NORMAL) in a loop.

@@ -1,6 +1,6 @@
 """Who is dealt in and where the button goes: the between-hands seating rule, pure.
 
-000 §4 and §12, as decided for this game:
+docs/RULES.md §2.1 and §2.6:
 
 * the button moves one seat clockwise each hand, over the seats dealt in; a seat that is
   empty, busted or sitting out is skipped (no dead button);
@@ -43,8 +43,8 @@ def next_deal(
     ``active``: seats that play this hand if the deal reaches them (chips, not sitting
     out, not waiting).  ``waiting``: seats waiting for the big blind.  With fewer than two
     active players nobody waits: there is no big blind to wait for.  ``button_blind``
-    (002's Classic limit, blind on the button and straddle next) makes the straddle the
-    position a waiting player enters on.
+    (Classic limit, docs/RULES.md §1.6: blind on the button and straddle next) makes the
+    straddle the position a waiting player enters on.
     """
     if len(active) + len(waiting) < 2:
         return None

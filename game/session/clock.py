@@ -1,4 +1,5 @@
-"""The action clock and time bank: 30 s per action plus a 15 s bank per hand (000 §13).
+"""The action clock and time bank: 30 s per action plus a 15 s bank per hand
+(docs/RULES.md §3.9).
 
 Pure arithmetic over times handed in by the caller — nothing here sleeps or reads a clock,
 so tests drive it with plain numbers and the game loop with ``time.monotonic()``.

@@ -1,6 +1,6 @@
 """The session journal: SQLite in WAL mode, one row per command, committed as it happens.
 
-004 asks for an audit trail and "state reconstruction from logs"; the journal is exactly
+An audit trail the table can be rebuilt from (docs/RULES.md §6.8): the journal is exactly
 the list of commands the table obeyed — seating, rules and seed once, then every
 ``start`` (with the session clock), ``act``, ``rebuy``, ``top_up``, ``sit_out``,
 ``sit_in``, ``leave``, ``join`` — each with a wall-clock timestamp.  Replaying them through

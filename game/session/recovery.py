@@ -1,4 +1,5 @@
-"""Crash recovery: rebuild a table by replaying its journal through the engine (004).
+"""Crash recovery: rebuild a table by replaying its journal through the engine
+(docs/RULES.md §6.8).
 
 Nothing is restored from a snapshot: the journal's commands are obeyed again, in order,
 by a fresh :class:`~game.session.table.Table` with the same rules, seating and seed, so

@@ -1,11 +1,12 @@
 """House rules: one typed, validated record of every option of a table, TOML in and out.
 
-Rules are data.  The record holds what the issue lists — betting structure and raise cap,
-blind level (000's table or custom), antes, straddle, check-raise, rake, buy-in limits,
-rebuys and auto-rebuy, freeze-out with rising blind levels, seats and bot lineup, sit-out
-hands, action clock and bank, show-all, odd chips, the Classic-limit layout and 002's tie
-split — and every value is checked when the record is made, so a bad value never reaches
-a table.  The engine's :class:`HandConfig` is built from it per hand (``hand_config``).
+Rules are data.  The record holds every option a table has — betting structure and raise
+cap, blind level (the level table or custom), antes, straddle, check-raise, rake, buy-in
+limits, rebuys and auto-rebuy, freeze-out with rising blind levels, seats and bot lineup,
+sit-out hands, action clock and bank, show-all, odd chips, the Classic-limit layout and its
+proportional tie split (docs/RULES.md says what each does) — and every value is checked
+when the record is made, so a bad value never reaches a table.  The engine's
+:class:`HandConfig` is built from it per hand (``hand_config``).
 
 >>> r = HouseRules()
 >>> r.blinds_at(0), r.min_buy_in, r.max_buy_in
@@ -37,7 +38,7 @@ try:  # Python 3.11+: the standard library reads TOML
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]
 
-#: 000 §5: recommended blind levels (small blind, big blind).
+#: The blind levels (small blind, big blind): docs/RULES.md §2.2.
 BLIND_LEVELS: tuple[tuple[int, int], ...] = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200))
 BOT_STYLES = ("random", "station", "rock", "tag", "lag", "maniac")
 BOT_LEVELS = ("easy", "normal", "hard")
@@ -102,33 +103,35 @@ class HouseRules:
                           "round (0 = no cap); no cap in NL/PL", lo=0, hi=20)
     check_raise: bool = _opt(True, "game", "Check-raise", "a player who checked may raise later "
                              "in the same round")
-    classic_limit: bool = _opt(False, "game", "Classic limit layout", "002's layout: ante half "
-                               "the low limit, blind on the button, straddle of the low limit "
-                               "by the next seat (fixed limit only)")
-    tie_split: str = _opt("side_pots", "game", "Tie split", "side_pots (001, standard) or 002's "
-                          "proportional split when a tied winner is all-in (Classic limit "
-                          "only)", choices=("side_pots", "proportional"))
-    show_all: bool = _opt(True, "game", "Show all hands", "show every hand at showdown (000); "
-                          "off: losers may muck")
+    classic_limit: bool = _opt(False, "game", "Classic limit layout", "fixed limit: all ante ½ "
+                               "the low limit, the button blinds ½ of it, the next seat "
+                               "straddles it")
+    tie_split: str = _opt("side_pots", "game", "Tie split", "a tied winner all in: side_pots (each "
+                          "pot split equally) or proportional (Classic limit)",
+                          choices=("side_pots", "proportional"))
+    show_all: bool = _opt(True, "game", "Show all hands", "show every hand still in at "
+                          "showdown; off: a hand that wins nothing may be mucked")
     odd_chip: str = _opt("left_of_button", "game", "Odd chip", "odd chips of a split pot go one "
-                         "at a time to the tied winners from the left of the button (000, 001)",
+                         "at a time to the tied winners from the left of the button",
                          choices=("left_of_button",))
     rake_percent: float = _opt(0.0, "game", "Rake %", "percent of each pot taken as rake "
                                "(0 = no rake)", lo=0, hi=10)
     rake_cap: int = _opt(0, "game", "Rake cap", "most chips raked from one pot (0 = no cap)",
                          lo=0, hi=1_000_000)
     # --- blinds ------------------------------------------------------------------------
-    blind_level: int = _opt(1, "blinds", "Blind level", "000's table: 1 = 5/10, 2 = 10/20, "
-                            "3 = 25/50, 4 = 50/100, 5 = 100/200; 0 = custom blinds", lo=0, hi=5)
+    blind_level: int = _opt(1, "blinds", "Blind level", "the standard levels: 1 = 5/10, "
+                            "2 = 10/20, 3 = 25/50, 4 = 50/100, 5 = 100/200; 0 = custom blinds",
+                            lo=0, hi=5)
     small_blind: int = _opt(5, "blinds", "Small blind", "custom small blind (blind level 0)",
                             lo=1, hi=1_000_000)
     big_blind: int = _opt(10, "blinds", "Big blind", "custom big blind (blind level 0)",
                           lo=2, hi=1_000_000)
-    antes: bool = _opt(False, "blinds", "Antes", "every player antes each hand (000: off)")
+    antes: bool = _opt(False, "blinds", "Antes", "everyone dealt in pays an ante before the "
+                       "blinds: dead money, not part of a bet")
     ante: int = _opt(1, "blinds", "Ante", "ante in chips at the first blind level; it rises "
                      "with the blinds", lo=1, hi=1_000_000)
-    straddle: bool = _opt(False, "blinds", "Straddle", "the player left of the big blind posts "
-                          "a straddle of two big blinds (NL/PL; 000: off)")
+    straddle: bool = _opt(False, "blinds", "Straddle", "left of the big blind, a blind of two "
+                          "big blinds; raises are to twice it or more (NL/PL)")
     level_up_hands: int = _opt(0, "blinds", "Level up every N hands", "freeze-out: blinds rise "
                                "one level every N hands (0 = never)", lo=0, hi=10_000)
     level_up_minutes: float = _opt(0.0, "blinds", "Level up every M minutes", "freeze-out: "
@@ -136,9 +139,9 @@ class HouseRules:
                                    lo=0, hi=1440)
     # --- buy-in ------------------------------------------------------------------------
     min_buy_in_bb: int = _opt(20, "buy_in", "Minimum buy-in (BB)", "smallest stack a player "
-                              "may buy in or rebuy to, in big blinds (000: 20)", lo=1, hi=1000)
+                              "may buy in or rebuy to, in big blinds", lo=1, hi=1000)
     max_buy_in_bb: int = _opt(100, "buy_in", "Maximum buy-in (BB)", "largest stack a player "
-                              "may buy in, rebuy or top up to, in big blinds (000: 100)",
+                              "may buy in, rebuy or top up to, in big blinds",
                               lo=1, hi=1000)
     start_bb: int = _opt(100, "buy_in", "Starting stack (BB)", "what each player sits down "
                          "with, in big blinds", lo=1, hi=1000)
@@ -206,11 +209,11 @@ class HouseRules:
         else:
             if self.level_up_hands:
                 raise bad("blinds.level_up_hands", self.level_up_hands,
-                          "is for freeze-outs; cash-game blinds stay fixed (000 §5)",
+                          "is for freeze-outs; cash-game blinds stay fixed",
                           "0 when game.mode is cash")
             if self.level_up_minutes:
                 raise bad("blinds.level_up_minutes", self.level_up_minutes,
-                          "is for freeze-outs; cash-game blinds stay fixed (000 §5)",
+                          "is for freeze-outs; cash-game blinds stay fixed",
                           "0 when game.mode is cash")
         if self.classic_limit:
             if self.structure != "FL":
@@ -225,7 +228,7 @@ class HouseRules:
                           "which posts its own straddle", "false when game.classic_limit is true")
         elif self.tie_split == "proportional":
             raise bad("game.tie_split", "proportional", "is offered only in the Classic limit "
-                      "layout (002)", "\"side_pots\" unless game.classic_limit is true")
+                      "layout", "\"side_pots\" unless game.classic_limit is true")
         if self.straddle and self.structure == "FL":
             raise bad("blinds.straddle", True, "is for no-limit and pot-limit",
                       "false when game.structure is \"FL\"")
@@ -237,7 +240,7 @@ class HouseRules:
     def blinds_at(self, level: int = 0) -> tuple[int, int]:
         """(small, big) blind ``level`` steps above the starting level.
 
-        000's table is walked first; past its end (and for custom blinds) each level
+        The level table is walked first; past its end (and for custom blinds) each level
         doubles the blinds.
 
         >>> HouseRules(mode="freeze-out", rebuys=False, blind_level=4).blinds_at(2)
@@ -504,8 +507,8 @@ def _fields() -> tuple[RuleField, ...]:
 RULE_FIELDS: tuple[RuleField, ...] = _fields()
 _FIELD_BY_NAME = {f.name: f for f in RULE_FIELDS}
 
-#: The presets the issue names.  "Casual cash" is 000's defaults table; "Classic limit" is
-#: 002's game (rules/README.md); "Tournament" a freeze-out with rising blinds.
+#: The presets of docs/RULES.md §6.7: the default game, Classic limit (§1.6), and a
+#: freeze-out with rising blinds.
 PRESETS: dict[str, HouseRules] = {
     "Casual cash": HouseRules(),
     "Classic limit": HouseRules(

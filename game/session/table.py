@@ -271,7 +271,7 @@ class Table:
         return [SatOut(seat)]
 
     def sit_in(self, seat: int) -> list[Any]:
-        """Back from sitting out: waits for the big blind (000 §5, §12)."""
+        """Back from sitting out: waits for the big blind (docs/RULES.md §2.6)."""
         p = self._player(seat)
         if not p.sitting_out:
             raise SeatError(not_sitting_out(p.name))
@@ -320,7 +320,7 @@ class Table:
         return Rebought(seat, amount, p.stack, auto)
 
     def rebuy(self, seat: int, amount: int) -> list[Any]:
-        """Add chips between hands, keeping the stack within the buy-in limits (000 §11)."""
+        """Add chips between hands, within the buy-in limits (docs/RULES.md §6.3)."""
         p = self._player(seat)
         self._check_rebuy(seat, p, amount, "rebuy")
         self._log("rebuy", seat, {"amount": amount})

@@ -276,6 +276,6 @@ class Controller:
         return None
 
     def default_action(self) -> Action:
-        """What a timeout does: check when free, else fold (000 section 13)."""
+        """What a timeout does: check when free, else fold (docs/RULES.md §3.9)."""
         la = self.table.legal()
         return Action(ActionKind.CHECK) if la.can_check else Action(ActionKind.FOLD)

@@ -2,7 +2,7 @@
 
 The human takes seat 0 (drawn at the bottom); bots fill the other chairs from the rules'
 lineup, cycling through it when there are more chairs than names.  A spectator table
-seats bots only (003's arena).
+seats bots only (spectator mode).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 The renderer reads only these, never the engine directly, so drawing cannot change the
 game and a test can build a snapshot by hand.  Hidden cards never reach a snapshot: the
 human's own cards come from ``table.view(human)`` and others' only once shown (or, in
-spectate mode, from the spectator's all-seeing view, which 003's arena asks for).
+spectate mode, from the spectator's all-seeing view: every hand face up).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Builds a :class:`TableSnap` from the session table, the seat memory and the viewer.
 
 The human sees their own cards (from ``table.view``), and others' only once shown; a
-spectator sees every hand face up (003's arena), through the engine's ``reveal_all`` view.
+spectator sees every hand face up (spectator mode), through the engine's ``reveal_all`` view.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rebuy / top-up between hands, within the table's buy-in limits (000 section 11).
+"""Rebuy / top-up between hands, within the table's buy-in limits (docs/RULES.md §6.3).
 
 Every request goes to ``table.rebuy`` / ``table.top_up``; a refusal shows the session's
 own explanation (what was refused and what is allowed).
