@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -64,9 +65,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args._run(args) or 0)
+        status = int(args._run(args) or 0)
+        sys.stdout.flush()  # a short output reaches a reader that went away only here
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+#: What a shell reports for a command ended by SIGPIPE (128 + 13), as ``head`` leaves ``yes``.
+EXIT_BROKEN_PIPE = 141
+
+
+def _reader_gone() -> int:
+    """The reader of stdout went away (``holdem simulate --json | head -c 100``): end
+    quietly, as Unix tools do.  Stdout is pointed at /dev/null so the interpreter's last
+    flush of what is still buffered does not print a traceback of its own."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a file (captured by a caller): nothing to do
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -399,3 +399,22 @@ def test_holdem_alone_means_holdem_play():
 
 def test_an_unknown_command_exits_2_naming_it():
     refused(holdem("shuffle"), "shuffle")
+
+
+@pytest.mark.parametrize("args", [
+    ("simulate", "--hands", "3", "--seed", "1", "--json"),
+    ("replay", Path(__file__).parent / "data" / "phh" / "pokerkit_generated.phhs", "--json"),
+    ("say", "call", "--phh", PREFLOP, "--json"),
+    ("models", "list", "--json"),
+], ids=["simulate", "replay", "say", "models"])
+def test_a_reader_that_goes_away_ends_the_command_quietly(args):
+    """`holdem simulate --json | head -c 100`: like a Unix tool, no traceback when the
+    reader of stdout closes; the status is a shell's for SIGPIPE."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    proc = subprocess.Popen([str(HOLDEM), *map(str, args)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the command has written anything: every write fails
+    stderr = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141, stderr
+    assert stderr == ""

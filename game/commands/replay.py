@@ -46,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
     except PhhError as exc:  # the file as a whole is not PHH
         print(f"holdem replay: {args.file}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader of stdout went away: game.cli ends quietly
+        raise
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"holdem replay: cannot read {args.file}: {reason}", file=sys.stderr)
