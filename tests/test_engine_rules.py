@@ -157,6 +157,113 @@ def test_ante_short_puts_player_all_in():
                                                              (0, 5, False)]
 
 
+# --- RULES.md §2.4-§2.5, §3.5-§3.6: short all-ins, completion, short blinds and straddles -----
+def fixed_limit_flop(stacks, bet=20, **kw):
+    """A fixed-limit hand (small bet ``bet``) where everyone called the big blind; the flop
+    is dealt and the seat left of the button is to act."""
+    h = hand(stacks, button=0, config=HandConfig.fixed_limit(bet, 2 * bet, **kw))
+    while h.street is Street.PREFLOP:
+        h.apply(K() if h.legal_actions().can_check else C())
+    return h
+
+
+def test_fixed_limit_all_in_of_half_a_bet_reopens_the_betting():
+    """Issue example: 20/40, three players check, the fourth goes all in for 15, the fifth
+    calls: a player who checked may now raise to 35."""
+    h = fixed_limit_flop([1000, 1000, 1000, 1000, 35])
+    play(h, K(), K(), K(), A(), C())  # seats 1, 2, 3 check; 4 all in for 15; 0 calls
+    legal = h.legal_actions()
+    assert legal.seat == 1 and legal.can_raise and (legal.min_to, legal.max_to) == (35, 35)
+    play(h, R(35))
+    assert h.current_bet == 35
+
+
+def test_fixed_limit_all_in_below_half_a_bet_does_not_reopen_the_betting():
+    h = fixed_limit_flop([1000, 1000, 1000, 1000, 29])  # all in for 9 of a bet of 20
+    play(h, K(), K(), K(), A(), C())
+    legal = h.legal_actions()
+    assert legal.seat == 1 and legal.can_call and not legal.can_raise
+    with pytest.raises(IllegalActionError, match="short all-in did not reopen the betting"):
+        h.apply(R(29))
+
+
+def test_fixed_limit_short_all_in_opening_bet_may_be_called_or_completed():
+    """Issue example: an all-in opening bet of 13 in a game whose bet is 50: the next player
+    may call 13 or complete to 50 — not raise to 63."""
+    h = fixed_limit_flop([1000, 63, 1000], bet=50)
+    play(h, A())  # seat 1 bets its last 13
+    legal = h.legal_actions()
+    assert legal.seat == 2 and legal.to_call == 13 and legal.completion
+    assert (legal.min_to, legal.max_to) == (50, 50)
+    with pytest.raises(IllegalActionError, match="call it or complete to 50"):
+        h.apply(R(63))
+    play(h, R(50))
+    assert h.legal_actions().min_to == 100  # the completion is the bet: raise by a full one
+
+
+def test_fixed_limit_completion_does_not_count_toward_the_raise_cap():
+    h = fixed_limit_flop([1000, 63, 1000], bet=50, raise_cap=1)
+    play(h, A(), R(50))  # 13 all in, completed to 50
+    legal = h.legal_actions()
+    assert legal.can_raise and legal.min_to == 100  # the one raise the cap allows
+    play(h, R(100))
+    assert not h.legal_actions().can_raise
+    with pytest.raises(IllegalActionError, match="the cap of 1 raises is reached"):
+        h.apply(R(150))
+
+
+def test_several_short_all_ins_adding_up_to_a_full_raise_reopen_the_betting():
+    """Issue example, no-limit 50/100: A bets 100, B all in for 125, C calls, D all in for
+    200, E calls: A faces 100 more, a full raise, and may raise."""
+    h = hand([10_000, 10_000, 225, 10_000, 300], button=0, config=HandConfig.no_limit(50, 100))
+    while h.street is Street.PREFLOP:
+        h.apply(K() if h.legal_actions().can_check else C())
+    play(h, Action.bet(100), A(), C(), A(), C())  # A=1 bets, B=2 125, C=3, D=4 200, E=0
+    legal = h.legal_actions()
+    assert legal.seat == 1 and legal.can_raise and legal.min_to == 300
+
+
+def test_short_all_ins_adding_up_to_less_than_a_full_raise_do_not_reopen():
+    h = hand([10_000, 10_000, 225, 10_000, 275], button=0, config=HandConfig.no_limit(50, 100))
+    while h.street is Street.PREFLOP:
+        h.apply(K() if h.legal_actions().can_check else C())
+    play(h, Action.bet(100), A(), C(), A(), C())  # 125 then 175: 75 more, short of 100
+    legal = h.legal_actions()
+    assert legal.seat == 1 and not legal.can_raise
+
+
+def test_several_short_all_ins_adding_up_to_a_full_bet_reopen_fixed_limit_too():
+    # Bets of 20: A bets 20, then three all-ins of +7 each (each under half a bet) make 41.
+    h = fixed_limit_flop([1000, 1000, 47, 54, 61])
+    play(h, Action.bet(20), A(), A(), A())
+    legal = h.legal_actions()  # back to A (seat 0 had not acted: it is after seat 4)
+    while legal.seat != 1:
+        h.apply(C())
+        legal = h.legal_actions()
+    assert legal.can_raise and legal.min_to == 61
+
+
+def test_big_blind_all_in_on_the_ante_is_still_called_in_full():
+    """Issue example: ante 5, blinds 25/50, the big blind holds 5 chips: nothing is posted
+    after the ante, and everyone must call the scheduled 50."""
+    h = hand([1000, 1000, 5, 1000], button=0, config=HandConfig.no_limit(25, 50, ante=5))
+    assert not [e for e in h.events if isinstance(e, ForcedBet) and e.kind == "big blind"]
+    legal = h.legal_actions()
+    assert legal.seat == 3 and legal.to_call == 50 and legal.min_to == 100
+
+
+def test_a_straddle_posted_short_sets_the_call_and_the_raise():
+    """Issue example: blinds 1/2, straddle 4, the straddler has 3: the call is 4 and the
+    minimum raise is to 8."""
+    h = hand([100, 100, 100, 3, 100], button=0, config=HandConfig.no_limit(1, 2, straddle=4))
+    straddle = [e for e in h.events if isinstance(e, ForcedBet) and e.kind == "straddle"][0]
+    assert straddle.amount == 3 and straddle.all_in
+    legal = h.legal_actions()
+    assert legal.seat == 4 and legal.to_call == 4 and legal.min_to == 8
+    with pytest.raises(IllegalActionError, match="minimum raise is to 8"):
+        h.apply(R(6))
+
+
 # --- RULES.md §4.1-§4.2: side-pot examples ----------------------------------------------
 def test_three_player_side_pot_example():
     # A 50 all-in; B calls 50 then bets 100 more; C calls 150 total.

@@ -50,6 +50,9 @@ class HandConfig:
     big_bet: int = 0
     #: Maximum number of raises per betting round (fixed limit; None = unlimited).
     raise_cap: int | None = None
+    #: The cap counts every bet, raise and completion of a round (PokerKit's and so PHH's
+    #: way); by default it counts raises only (docs/RULES.md §1.5).
+    cap_counts_bets: bool = False
     check_raise: bool = True
     button_blind: bool = False
     #: Show every non-folded hand at showdown (000's default); False lets losers muck.

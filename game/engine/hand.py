@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from .actions import Action, ActionKind, LegalActions
+from .actions import Action, ActionKind, LegalActions, NoRaise, Refusal
 from .cards import DECK, normalize
 from .config import HandConfig, Structure, TieSplit
 from .errors import CardError, ConfigError, HandOverError, IllegalActionError, OutOfTurnError
@@ -115,14 +115,16 @@ class Hand:
         if self._deck is not None:
             self._check_deck(self._deck)
         self._dealt = False
-        # Betting-round state (001 §7.5).
+        # Betting-round state (docs/RULES.md §3.4-§3.6).
         self.current_bet = 0
         self.last_full_raise = 0
         self._full_raises = 0  # full bets/raises this street: what reopens the action
         self._seen = [0] * n  # _full_raises when the seat last acted
+        self._faced = [0] * n  # the current bet when the seat last acted (several all-ins)
         self._acted = [False] * n
         self._checked = [False] * n  # checked this street and not acted since
-        self._raises = 0  # raises this street (fixed-limit cap; blinds and bets excluded)
+        self._raises = 0  # wagers the raise cap counts this street (see HandConfig)
+        self._short_open = False  # fixed limit: the round opened with an all-in below half
         self._aggressor: int | None = None  # last bettor/raiser this street
         self.values: list[HandValue | None] = [None] * n
 
@@ -150,18 +152,19 @@ class Hand:
         # Antes are dead money, not a street bet.
         self.committed = [0] * n
         self._last_blind_seat = button
+        sets_the_call = min(1, len(blinds) - 1)  # the big blind and every straddle after it
         for i, (seat, amount, name) in enumerate(zip(blind_seats, blinds, names)):
             if amount <= 0:
                 continue
-            if self.stacks[seat] == 0:  # all in on the ante: no blind left to post
-                continue
-            paid = self._pay(seat, amount)
-            self.events.append(ForcedBet(seat, name, paid, self.all_in[seat]))
-            self._last_blind_seat = seat
-            # Everyone must call the scheduled big blind even when its poster is all in
-            # short (000 §8); a short straddle is only as big as what was posted.
-            is_big = i == min(1, len(blinds) - 1)
-            self.current_bet = max(self.current_bet, amount if is_big else paid)
+            paid = 0
+            if self.stacks[seat] > 0:  # all in on the ante: no blind left to post
+                paid = self._pay(seat, amount)
+                self.events.append(ForcedBet(seat, name, paid, self.all_in[seat]))
+                self._last_blind_seat = seat
+            # A short big blind or straddle is called in full: the scheduled amount sets the
+            # call even when its poster is all in short or posted nothing (docs/RULES.md
+            # §2.4, §2.5).
+            self.current_bet = max(self.current_bet, amount if i >= sets_the_call else paid)
         # The minimum raise is based on the scheduled big blind (001 §12.3) — or on a
         # straddle, which acts as the big blind it doubles.
         unit = self._bet_unit(Street.PREFLOP)
@@ -333,9 +336,11 @@ class Hand:
             self.last_full_raise = self._bet_unit(self.street)
             self._full_raises = 0
             self._seen = [0] * self.n
+            self._faced = [0] * self.n
             self._acted = [False] * self.n
             self._checked = [False] * self.n
             self._raises = 0
+            self._short_open = False
             self._aggressor = None
             self.actor = self._next_actor(self.button)
         else:
@@ -417,22 +422,33 @@ class Hand:
         )
         self._covered = others_can_cover
         can_open = stack > to_call and others_can_cover
-        reopened = not self._acted[s] or self._seen[s] < self._full_raises
+        fixed = cfg.structure is Structure.FIXED_LIMIT
+        unit = self._bet_unit(self.street)
+        # Reopened: a full bet or raise since the seat last acted, or all-ins adding up to
+        # one (docs/RULES.md §3.5, §3.6).
+        reopened = (
+            not self._acted[s]
+            or self._seen[s] < self._full_raises
+            or cb - self._faced[s] >= (unit if fixed else self.last_full_raise)
+        )
+        completion = fixed and self._short_open and 0 < cb < unit
+        capped = (
+            cfg.raise_cap is not None and self._raises >= cfg.raise_cap
+            and (cfg.cap_counts_bets or not completion)
+        )
         can_bet = can_raise = False
         if cb == 0:
             can_bet = can_open
         else:
             can_raise = (
-                can_open
-                and reopened
-                and (cfg.raise_cap is None or self._raises < cfg.raise_cap)
+                can_open and reopened and not capped
                 and (cfg.check_raise or not self._checked[s])
             )
         min_to = max_to = 0
+        no_raise = None
         if can_bet or can_raise:
-            unit = self._bet_unit(self.street)
-            if cfg.structure is Structure.FIXED_LIMIT:
-                min_to = max_to = cb + unit
+            if fixed:
+                min_to = max_to = unit if completion else cb + unit
             else:
                 min_to = cb + self.last_full_raise if cb else unit
                 if cfg.structure is Structure.POT_LIMIT:
@@ -441,11 +457,23 @@ class Hand:
                 else:
                     max_to = all_in_to
             max_to = min(max_to, all_in_to)
+        elif stack <= to_call:
+            no_raise = NoRaise.NO_CHIPS
+        elif not others_can_cover:
+            no_raise = NoRaise.NO_OPPONENT
+        elif capped:
+            no_raise = NoRaise.CAP
+        elif not cfg.check_raise and self._checked[s]:
+            no_raise = NoRaise.CHECK_RAISE
+        else:
+            no_raise = NoRaise.NOT_REOPENED
         self._legal = LegalActions(
             seat=s, stack=stack, committed=committed, current_bet=cb, to_call=to_call,
             pot=self.pot_total, big_blind=cfg.big_blind, can_fold=True, can_check=owe <= 0,
             can_call=owe > 0, can_bet=can_bet, can_raise=can_raise, min_to=min_to,
-            max_to=max_to, all_in_to=all_in_to,
+            max_to=max_to, all_in_to=all_in_to, structure=cfg.structure,
+            completion=completion and can_raise, no_raise=no_raise, raise_cap=cfg.raise_cap,
+            cap_counts_bets=cfg.cap_counts_bets,
         )
         return self._legal
 
@@ -470,18 +498,10 @@ class Hand:
         elif kind is ActionKind.CALL:
             paid = self._pay(s, legal.to_call)
         elif kind in (ActionKind.BET, ActionKind.RAISE):
-            target = action.amount
-            paid = self._pay(s, target - self.committed[s])
-            increase = target - self.current_bet
-            if increase >= self.last_full_raise:
-                self.last_full_raise = increase
-                self._full_raises += 1
-            if kind is ActionKind.RAISE:
-                self._raises += 1
-            self.current_bet = max(self.current_bet, target)
-            self._aggressor = s
+            paid = self._wager(s, kind, action.amount, legal.completion)
         self._acted[s] = True
         self._seen[s] = self._full_raises
+        self._faced[s] = self.current_bet
         self._checked[s] = kind is ActionKind.CHECK
         if kind in (ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD):
             action = Action(kind)
@@ -491,66 +511,52 @@ class Hand:
         self.events.extend(ev)
         return ev
 
+    def _wager(self, s: int, kind: ActionKind, target: int, completion: bool) -> int:
+        """A bet or raise to ``target``: is it full (does it reopen), and does the cap count
+        it (docs/RULES.md §1.5, §3.4-§3.6)?  Returns the chips paid."""
+        cfg = self.config
+        paid = self._pay(s, target - self.committed[s])
+        increase = target - self.current_bet
+        if cfg.structure is Structure.FIXED_LIMIT:
+            unit = self._bet_unit(self.street)
+            # An all-in of at least half a bet counts as a full one; a completion is the bet.
+            full = completion or 2 * increase >= unit
+            if full:
+                self._full_raises += 1
+            if kind is ActionKind.BET or full:
+                self._short_open = not full
+        elif increase >= self.last_full_raise:
+            self.last_full_raise = increase
+            self._full_raises += 1
+        if cfg.cap_counts_bets or (kind is ActionKind.RAISE and not completion):
+            self._raises += 1
+        self.current_bet = max(self.current_bet, target)
+        self._aggressor = s
+        return paid
+
     def _normalise(self, action: Action, legal: LegalActions) -> Action:
         if action.kind is not ActionKind.ALL_IN:
             return action
         if not legal.can_all_in and legal.can_call and not self._covered:
             return Action.call()  # nobody could call more: "all in" can only mean calling
         if not legal.can_all_in:
-            raise IllegalActionError(f"all in is not possible now ({_options(legal)})")
+            raise IllegalActionError(f"{legal.why_not(action)} ({legal.options()})")
         if legal.all_in_to <= legal.current_bet:
             return Action.call()
         if legal.current_bet == 0:
             return Action.bet(legal.all_in_to)
         return Action.raise_to(legal.all_in_to)
 
-    def _validate(self, action: Action, legal: LegalActions) -> None:
-        if legal.allows(action):
+    @staticmethod
+    def _validate(action: Action, legal: LegalActions) -> None:
+        """Raise the refusal :meth:`LegalActions.why_not` words, with what would be legal."""
+        refused = legal.refusal(action)
+        if refused is None:
             return
-        k = action.kind
-        cb, owe = legal.current_bet, legal.current_bet - legal.committed
-        opts = _options(legal)
-        if k is ActionKind.CHECK:
-            raise IllegalActionError(f"check is not possible: {owe} to call ({opts})")
-        if k is ActionKind.CALL:
-            raise IllegalActionError(f"call is not possible: there is nothing to call ({opts})")
-        if k is ActionKind.BET and cb > 0:
-            raise IllegalActionError(
-                f"bet is not possible: there is already a bet of {cb} — raise instead ({opts})"
-            )
-        if k is ActionKind.RAISE and cb == 0:
-            raise IllegalActionError(f"raise is not possible: there is no bet to raise ({opts})")
-        word = "bet" if k is ActionKind.BET else "raise"
-        if not (legal.can_bet or legal.can_raise):
-            why = self._why_no_raise(legal)
-            raise IllegalActionError(f"{word} is not possible: {why} ({opts})")
-        amount = action.amount
-        if amount > legal.all_in_to:
-            raise IllegalActionError(
-                f"you have only {legal.stack} behind: all in is {word} to {legal.all_in_to}"
-                f" ({opts})"
-            )
-        if amount < legal.min_to:
-            target = "minimum bet is" if word == "bet" else "minimum raise is to"
-            if self.config.structure is Structure.FIXED_LIMIT:
-                target = f"fixed limit: the {word} is to"
-            raise IllegalActionError(f"{target} {legal.min_to} ({_options(legal, skip=word)})")
-        limit = "pot limit" if self.config.structure is Structure.POT_LIMIT else "fixed limit"
-        raise IllegalActionError(f"{limit}: the most you can {word} to is {legal.max_to} ({opts})")
-
-    def _why_no_raise(self, legal: LegalActions) -> str:
-        s = legal.seat
-        if legal.stack <= legal.to_call:
-            return "you do not have chips beyond a call"
-        if not any(not self.folded[j] and not self.all_in[j]
-                   and self.committed[j] + self.stacks[j] > legal.current_bet
-                   for j in range(self.n) if j != s):
-            return "no opponent has chips to call more"
-        if self.config.raise_cap is not None and self._raises >= self.config.raise_cap:
-            return f"the cap of {self.config.raise_cap} raises is reached"
-        if not self.config.check_raise and self._checked[s]:
-            return "check-raise is not allowed at this table"
-        return "the short all-in did not reopen the betting"
+        skip = ""
+        if refused.kind in (Refusal.BELOW_MINIMUM, Refusal.NOT_A_RAISE):
+            skip = "bet" if action.kind is ActionKind.BET else "raise"
+        raise IllegalActionError(f"{refused.reason} ({legal.options(skip=skip)})")
 
     # ------------------------------------------------------------------ showdown
     def pots(self) -> list[Pot]:
@@ -685,8 +691,8 @@ class Hand:
         other = Hand.__new__(Hand)
         other.__dict__.update(self.__dict__)
         for name in ("stacks", "committed", "contributed", "folded", "all_in", "mucked",
-                     "hole", "board", "events", "winnings", "_seen", "_acted", "_checked",
-                     "values"):
+                     "hole", "board", "events", "winnings", "_seen", "_faced", "_acted",
+                     "_checked", "values"):
             setattr(other, name, list(getattr(self, name)))
         if self._deck is not None:
             other._deck = list(self._deck)
@@ -709,21 +715,3 @@ class Hand:
         return (f"Hand(street={self.street.value}, board={''.join(self.board)}, "
                 f"stacks={self.stacks}, committed={self.committed}, actor={self.actor})")
 
-
-def _options(legal: LegalActions, skip: str = "") -> str:
-    """What would be legal, for error messages ("legal: call 20, raise to 40-1000, fold")."""
-    opts = []
-    if legal.can_check:
-        opts.append("check")
-    if legal.can_call:
-        opts.append(f"call {legal.to_call}")
-    span = f"{legal.min_to}" + (f"-{legal.max_to}" if legal.max_to > legal.min_to else "")
-    if legal.can_bet and skip != "bet":
-        opts.append(f"bet {span}")
-    if legal.can_raise and skip != "raise":
-        opts.append(f"raise to {span}")
-    if legal.can_all_in and legal.all_in_to > legal.current_bet:
-        opts.append(f"go all in for {legal.all_in_to}")
-    if skip:
-        return "you may also " + ", ".join(opts) + (", or fold" if opts else "fold")
-    return "legal: " + ", ".join(opts + ["fold"])
