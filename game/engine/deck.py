@@ -49,6 +49,10 @@ def fisher_yates(items: list, rng: RandomSource) -> list:
     return items
 
 
-def shuffled_deck(rng: RandomSource) -> list[str]:
-    """A fresh 52-card deck in random order; the top card is index 0."""
-    return fisher_yates(list(DECK), rng)
+def shuffled_deck(rng: RandomSource | None = None) -> list[str]:
+    """A fresh 52-card deck in random order; the top card is index 0.
+
+    Without ``rng`` the table's CSPRNG shuffles (:func:`system_rng`), so a hand can be
+    dealt from a REPL in one line; replays and tests pass a seeded source.
+    """
+    return fisher_yates(list(DECK), system_rng() if rng is None else rng)
