@@ -72,7 +72,45 @@ def test_fixed_limit_hand_with_antes_finishes_as_recorded() -> None:
 
 def test_fixed_limit_allows_four_bets_and_raises_a_round_as_pokerkit_does() -> None:
     s = setup(one("ft_antes.phh"))
-    assert s.config.raise_cap == 4
+    assert s.config.raise_cap == 4 and s.config.cap_counts_bets
+
+
+FT_HEADS_UP = """
+variant = "FT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [200, 200]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc", "p1 cc", "d db 2s3s4h"]
+"""
+
+
+def test_phh_raise_cap_counts_the_opening_bet_as_pokerkit_writes_it() -> None:
+    """Issue 23: after the flop PokerKit's 4 counts the bet, so a bet and four raises is
+    refused, as PokerKit refuses it; a bet and three raises is accepted."""
+    history = loads(FT_HEADS_UP)
+    history.actions += ["p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8"]
+    assert replay_partial(history).hand.current_bet == 8
+    history.actions += ["p1 cbr 10"]
+    with pytest.raises(ReplayError, match="'p1 cbr 10': .*the cap of 4 bets and raises"):
+        replay(history)
+
+
+def test_phh_raise_cap_counts_four_raises_over_the_blinds_before_the_flop() -> None:
+    history = loads(FT_HEADS_UP)
+    history.actions = history.actions[:2] + ["p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 cbr 10"]
+    assert replay_partial(history).hand.current_bet == 10
+    history.actions += ["p2 cbr 12"]
+    with pytest.raises(ReplayError, match="the cap of 4 bets and raises is reached"):
+        replay(history)
+
+
+def test_a_raise_cap_field_is_the_games_own_count_of_raises_after_the_bet() -> None:
+    history = loads(FT_HEADS_UP.replace('variant = "FT"', 'variant = "FT"\n_raise_cap = 4'))
+    history.actions += ["p1 cbr 2", "p2 cbr 4", "p1 cbr 6", "p2 cbr 8", "p1 cbr 10"]
+    hand = replay_partial(history).hand
+    assert not hand.config.cap_counts_bets and hand.current_bet == 10
 
 
 def test_a_straddle_hand_finishes_as_recorded() -> None:

@@ -117,3 +117,14 @@ def test_extra_fields_such_as_player_names_are_written() -> None:
     history = history_from_hand(hand, extra={"players": ["Bot", "You"], "hand": 3})
     text = dumps(history)
     assert 'players = ["Bot", "You"]' in text and "hand = 3" in text
+
+
+def test_the_games_fixed_limit_cap_travels_as_raise_cap_and_replays_the_same() -> None:
+    """The game's cap counts raises after the opening bet; PHH without ``_raise_cap`` counts
+    the bet too (PokerKit's way), so the game's cap of 4 is written out."""
+    hand = play(HandConfig.fixed_limit(10, 20), [1000] * 2, button=0,
+                actions=[Action.call(), Action.check(), Action.bet(10)]
+                + [Action.raise_to(20 + 10 * i) for i in range(4)])
+    history = history_from_hand(hand)
+    assert history.extra == {"_raise_cap": 4}
+    assert replay_partial(loads(dumps(history))).hand.current_bet == 50

@@ -31,6 +31,7 @@ from game.engine.events import Acted, BoardDealt, ForcedBet, HoleDealt, Mucked, 
 from game.engine.hand import Hand
 
 from .amounts import Scale
+from .errors import PhhUnsupportedError
 from .history import HandHistory
 from .replay import PHH_FIXED_LIMIT_CAP
 
@@ -108,7 +109,11 @@ def history_from_hand(
         antes.reverse()  # heads-up PHH arrays name the button's entry first
     fields: dict[str, object] = {}
     if cfg.structure is Structure.FIXED_LIMIT:
-        if cfg.raise_cap != PHH_FIXED_LIMIT_CAP:
+        if cfg.cap_counts_bets and cfg.raise_cap != PHH_FIXED_LIMIT_CAP:
+            raise PhhUnsupportedError(
+                f"a cap of {cfg.raise_cap} counting bets has no PHH field: only PokerKit's"
+                f" {PHH_FIXED_LIMIT_CAP} (no _raise_cap) or the game's count (_raise_cap)")
+        if not cfg.cap_counts_bets:  # the game's count: raises after the opening bet
             fields["_raise_cap"] = "none" if cfg.raise_cap is None else cfg.raise_cap
     elif cfg.raise_cap is not None:
         fields["_raise_cap"] = cfg.raise_cap

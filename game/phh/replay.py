@@ -7,10 +7,13 @@ button's ante (PokerKit does the same).  Every amount is scaled to integer chips
 exact :class:`~.amounts.Scale` per hand and finishing stacks are scaled back.
 
 Hold'em fields map to a :class:`~game.engine.HandConfig`: ``NT`` no-limit, ``PT``
-pot-limit, ``FT`` fixed-limit with PokerKit's limit of 4 bets and raises per round (the
-engine counts raises after the opening bet, so preflop the two agree exactly).  A few
-user-defined fields carry house rules PHH has no word for: ``_raise_cap``,
-``_check_raise``, ``_tie_split``, ``_button_blind``, ``_rake_percent``, ``_rake_cap``.
+pot-limit, ``FT`` fixed-limit with PokerKit's limit of 4 bets, raises and completions per
+round, counted the way PokerKit counts them (``cap_counts_bets``: after the flop the
+opening bet is one of the 4), so an imported hand is refused or accepted exactly as
+PokerKit would (docs/RULES.md §1.5 has the game's own count).  A few user-defined fields
+carry house rules PHH has no word for: ``_raise_cap`` (the game's cap: raises after the
+opening bet, completions not counted), ``_check_raise``, ``_tie_split``, ``_button_blind``,
+``_rake_percent``, ``_rake_cap``.
 
 Dealing: ``d dh`` / ``d db`` feed ``deal_hole`` / ``deal_board``; hole cards a history
 leaves out are dealt unknown (as PokerKit does); ``pJ sm CARDS`` reveals unknown hole cards
@@ -56,7 +59,8 @@ from .notation import (
 )
 
 STRUCTURES = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
-#: PokerKit's fixed-limit Hold'em: at most 4 completions/bets/raises per betting round.
+#: PokerKit's fixed-limit Hold'em: at most 4 completions/bets/raises per betting round
+#: (blinds not counted), which an ``FT`` history without ``_raise_cap`` plays by.
 PHH_FIXED_LIMIT_CAP = 4
 _FOLD, _CHECK, _CALL = Action.fold(), Action.check(), Action.call()
 #: Chips (before scaling) an ``inf`` stack plays with: more than any real table holds.
@@ -153,6 +157,7 @@ def setup(history: HandHistory, actions: list[PhhAction] | None = None) -> Setup
     structure = STRUCTURES[history.variant]
     cap_default = PHH_FIXED_LIMIT_CAP if structure is Structure.FIXED_LIMIT else None
     raise_cap = extra.get("_raise_cap", cap_default)
+    cap_counts_bets = structure is Structure.FIXED_LIMIT and "_raise_cap" not in extra
     if raise_cap == "none":
         raise_cap = None
     if raise_cap is not None and (not isinstance(raise_cap, int) or isinstance(raise_cap, bool)):
@@ -176,6 +181,7 @@ def setup(history: HandHistory, actions: list[PhhAction] | None = None) -> Setup
             small_bet=chips(history.small_bet or 0, "small_bet"),
             big_bet=chips(history.big_bet or 0, "big_bet"),
             raise_cap=raise_cap,
+            cap_counts_bets=cap_counts_bets,
             check_raise=_bool_field(history, "_check_raise", True),
             button_blind=button_blind and n > 2,
             show_all=True,
