@@ -11,8 +11,9 @@ from typing import Any
 import pygame
 
 from . import theme
+from .text_fit import Fitted, fit, wrap
 from .voice_link import VoiceLink
-from .widgets import panel, text, wrap
+from .widgets import panel, text
 
 MODE_COLOURS = {
     "listening": (90, 220, 110),
@@ -22,6 +23,13 @@ MODE_COLOURS = {
     "no microphone": (220, 90, 80),
     "error": (220, 90, 80),
 }
+
+#: Panel geometry in design pixels: the title row, the bottom padding, the tallest the
+#: panel grows to for a long prompt, and the smallest font it shrinks to first.
+HEADER = 34
+PAD = 6
+MAX_HEIGHT = 168
+MIN_FONT = 11
 
 
 class VoiceHud:
@@ -88,26 +96,9 @@ class VoiceHud:
     def close(self) -> None:
         self.link.close()
 
-    def draw(self, surface: pygame.Surface, now: float) -> None:
+    def messages(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines the panel shows under its title, earliest (context) first."""
         st = self.link.state
-        r = self.rect
-        panel(surface, r, alpha=215)
-        x, y = r.x + self.s(12), r.y + self.s(8)
-        colour = MODE_COLOURS.get(st.mode, (150, 150, 150))
-        pygame.draw.circle(surface, colour, (x + self.s(6), y + self.s(10)), self.s(6))
-        names = {"idle": "Ready — hold Space", "listening": "Listening…",
-                 "off": "Voice off", "starting": "Voice starting…"}
-        label = names.get(st.mode, st.mode.capitalize())
-        text(surface, label, (x + self.s(18), y), self.s(16), theme.TEXT, bold=True)
-        # live level meter
-        meter = pygame.Rect(r.right - self.s(62), y + self.s(4), self.s(50), self.s(12))
-        pygame.draw.rect(surface, (40, 44, 52), meter, border_radius=4)
-        fill = meter.copy()
-        fill.w = int(meter.w * max(0.0, min(1.0, st.level)))
-        pygame.draw.rect(surface, colour, fill, border_radius=4)
-        y += self.s(26)
-        fs = self.s(15)
-        width = r.w - self.s(24)
         lines: list[tuple[str, tuple[int, int, int]]] = []
         if self.typing is not None:
             lines.append((f"Type: {self.typing}▌", theme.HIGHLIGHT))
@@ -125,13 +116,38 @@ class VoiceHud:
         if not lines:
             lines.append(("Say “call”, “raise to 200”, “half pot”…  F1 help · T type",
                           theme.TEXT_DIM))
-        f = theme.font(fs)
-        for msg, col in lines:
-            for line in wrap(msg, f, width)[:2]:
-                if y + f.get_linesize() > r.bottom - 2:
-                    break
-                text(surface, line, (x, y), fs, col, shadow=False)
-                y += f.get_linesize()
+        return lines
+
+    def block(self) -> Fitted:
+        """The messages laid out for the panel: the panel grows down to ``MAX_HEIGHT``
+        (design pixels) and the font shrinks before anything is left out."""
+        room = self.s(MAX_HEIGHT) - self.s(HEADER) - self.s(PAD)
+        return fit(self.messages(), self.rect.w - 2 * self.s(12), room, self.s(15),
+                   self.s(MIN_FONT))
+
+    def draw(self, surface: pygame.Surface, now: float) -> None:
+        st = self.link.state
+        block = self.block()
+        r = self.rect.copy()
+        r.h = max(r.h, self.s(HEADER) + block.height + self.s(PAD))
+        panel(surface, r, alpha=215)
+        x, y = r.x + self.s(12), r.y + self.s(8)
+        colour = MODE_COLOURS.get(st.mode, (150, 150, 150))
+        pygame.draw.circle(surface, colour, (x + self.s(6), y + self.s(10)), self.s(6))
+        names = {"idle": "Ready — hold Space", "listening": "Listening…",
+                 "off": "Voice off", "starting": "Voice starting…"}
+        label = names.get(st.mode, st.mode.capitalize())
+        text(surface, label, (x + self.s(18), y), self.s(16), theme.TEXT, bold=True)
+        # live level meter
+        meter = pygame.Rect(r.right - self.s(62), y + self.s(4), self.s(50), self.s(12))
+        pygame.draw.rect(surface, (40, 44, 52), meter, border_radius=4)
+        fill = meter.copy()
+        fill.w = int(meter.w * max(0.0, min(1.0, st.level)))
+        pygame.draw.rect(surface, colour, fill, border_radius=4)
+        y = r.y + self.s(HEADER)
+        for line, col in block.lines:
+            text(surface, line, (x, y), block.size, col, shadow=False)
+            y += block.line_height
         if self.help_open:
             self.draw_help(surface)
 

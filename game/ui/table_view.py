@@ -170,14 +170,15 @@ class TableRenderer:
         img = theme.render("   ".join(parts), fs, theme.TEXT_DIM)
         surf.blit(img, (theme.scale(14, size), theme.scale(10, size)))
         if snap.notice:  # under the menu buttons, wrapped
-            from .widgets import wrap
+            from .text_fit import fit
 
-            f = theme.font(theme.scale(14, size))
+            fs = theme.scale(14, size)
+            block = fit([(snap.notice, theme.HIGHLIGHT)], theme.scale(430, size),
+                        3 * theme.font(fs).get_linesize(), fs, theme.scale(11, size))
             y = theme.scale(72, size)
-            for line in wrap(snap.notice, f, theme.scale(430, size))[:3]:
-                surf.blit(theme.render(line, theme.scale(14, size), theme.HIGHLIGHT),
-                          (theme.scale(14, size), y))
-                y += f.get_linesize()
+            for line, col in block.lines:
+                surf.blit(theme.render(line, block.size, col), (theme.scale(14, size), y))
+                y += block.line_height
 
     def _draw_board(self, surf: pygame.Surface, snap: TableSnap, hidden: set[str]) -> None:
         lay = self.layout

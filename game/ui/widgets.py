@@ -11,6 +11,7 @@ from functools import lru_cache
 import pygame
 
 from . import theme
+from .text_fit import fit
 
 Colour = tuple[int, int, int]
 
@@ -106,22 +107,6 @@ def _panel_image(size: tuple[int, int], alpha: int, colour: Colour, edge: Colour
     return s
 
 
-def wrap(s: str, font: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of ``s`` to lines no wider than ``width`` pixels."""
-    lines: list[str] = []
-    line = ""
-    for word in s.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
 def bubble(
     surface: pygame.Surface,
     s: str,
@@ -136,15 +121,17 @@ def bubble(
     ``tail="below"``: the bubble sits above ``anchor`` with its tail pointing down at it;
     ``tail="left"``: the bubble sits to the right of ``anchor``, tail pointing left.
     """
-    f = theme.font(size)
-    lines = wrap(s, f, max_width)[:4]
-    lh = f.get_linesize()
+    fitted = fit([(s, theme.BUBBLE_TEXT)], max_width, 4 * theme.font(size).get_linesize(), size,
+                 max(8, size * 3 // 4))
+    f = theme.font(fitted.size)
+    lines = [line for line, _ in fitted.lines]
+    lh = fitted.line_height
     w = max(f.size(line)[0] for line in lines) + 20
     h = lh * len(lines) + 14
     s_img = pygame.Surface((w + 12, h + 12), pygame.SRCALPHA)
     if tail == "left":
-        x = anchor[0]
-        y = anchor[1] - h // 2
+        x = min(anchor[0], surface.get_width() - w - 16)
+        y = max(4, min(surface.get_height() - h - 4, anchor[1] - h // 2))
         pygame.draw.rect(s_img, (*theme.BUBBLE, alpha), (12, 0, w, h), border_radius=12)
         ty = h // 2
         pygame.draw.polygon(s_img, (*theme.BUBBLE, alpha), [(13, ty - 7), (13, ty + 7), (0, ty)])

@@ -85,13 +85,15 @@ class Dialog(Scene):
             draw_button(surface, b, hover=(name == self.hover), font_size=self.s(18))
         if self.message:
             colour = (240, 120, 110) if self.message_is_error else theme.TEXT
-            from ..widgets import wrap
+            from ..text_fit import fit
 
-            f = theme.font(self.s(16))
+            two_lines = 2 * theme.font(self.s(16)).get_linesize()
+            block = fit([(self.message, colour)], self.rect.w - self.s(40), two_lines,
+                        self.s(16), self.s(12))
             y = self.rect.bottom - self.s(96)
-            for line in wrap(self.message, f, self.rect.w - self.s(40))[:2]:
-                text(surface, line, (self.rect.centerx, y), self.s(16), colour, anchor="midtop")
-                y += f.get_linesize()
+            for line, col in block.lines:
+                text(surface, line, (self.rect.centerx, y), block.size, col, anchor="midtop")
+                y += block.line_height
 
     def draw(self, surface: pygame.Surface, now: float) -> bool:
         self.draw_frame(surface)
