@@ -17,7 +17,7 @@ Modules, one job each:
 * :mod:`bots.random_player` — the ``random`` style
 * ``banter_lines.json`` / :mod:`bots.banter` — what is said, with variety and restraint
 * :mod:`bots.banter_triggers` — events worth a word; :mod:`bots.speech` — pyttsx3 worker
-* :mod:`bots.table_talk` — bubbles + voices behind one object for the window
+* :mod:`bots.table_talk` — which moments of a session earn a line, for the window
 """
 
 from __future__ import annotations

@@ -1,16 +1,23 @@
-"""The one object the game window needs for bot talk: events in, bubbles out, voices queued.
+"""What the bots say and when: the game's events in, banter lines out.
 
-The UI (or session) calls ``hand_events`` with each hand's events and ``rebuy`` /
-``long_think`` / ``human_result`` for what the engine cannot see; every call returns the
-:class:`~bots.banter.Line` objects to show as speech bubbles *now*, and hands the same
-lines to the speech worker, which renders them off-thread and calls the playback
-callback.  Voices off, or speech broken, changes nothing but the sound.
+The window feeds every event of the session to :meth:`TableTalk.on_event` and gets the
+lines to show as speech bubbles at once (and to speak, when bot voices are on). Each kind
+of banter has its moment:
+
+* a hand's public events — a big pot, an all-in, a fold to a raise, a bluff turned over,
+  a bad beat and the suckout that caused it (:mod:`bots.banter_triggers`);
+* a rebuy (the session's ``Rebought`` event);
+* someone thinking long: their action clock ran out and the time bank started (the
+  session's ``TimeBankStarted``);
+* the human's winning streak, counted from each hand's result (``HandEnded``).
+
+Events are matched by their field names, not their classes, so this module needs nothing
+from the session or the window; the seats are table seats.
 
 >>> import random
 >>> from bots.personalities import PERSONALITIES
->>> talk = TableTalk({1: PERSONALITIES["tag"]}, random.Random(1), ChatLevel.SILENT,
-...                  voices=False)
->>> talk.rebuy(1)  # the slider at silent: no bubble, no voice
+>>> talk = TableTalk({1: PERSONALITIES["tag"]}, random.Random(1), ChatLevel.SILENT)
+>>> talk.rebuy(1)  # the slider at silent: no line
 []
 """
 
@@ -23,36 +30,55 @@ from collections.abc import Callable, Iterable, Mapping
 from .banter import BanterDirector, ChatLevel, Line, StreakTracker, Trigger
 from .banter_triggers import triggers_from_events
 from .personalities import Personality
-from .speech import Rendered, SpeechWorker
 
 
 class TableTalk:
+    """One table's banter: chooses lines with variety and restraint (:mod:`bots.banter`)."""
+
     def __init__(
         self,
         cast: Mapping[int, Personality],
         rng: random.Random,
         level: ChatLevel = ChatLevel.NORMAL,
-        voices: bool = True,
-        on_audio: Callable[[Rendered], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        human: int | None = None,
     ) -> None:
         self.director = BanterDirector(cast, rng, level, clock=clock)
         self.clock = clock
+        self.human = human
         self.streak = StreakTracker()
-        self.speech = SpeechWorker(on_audio=on_audio, enabled=voices, clock=clock)
+        self._hand: list[object] = []  #: the running hand's events
+        self._triggers_seen = 0
 
-    # --- settings ----------------------------------------------------------------------
     def set_chat_level(self, level: ChatLevel) -> None:
         self.director.set_level(level)
 
-    def set_voices(self, on: bool) -> None:
-        self.speech.enabled = on
+    # --- the game's events ---------------------------------------------------------------
+    def on_event(self, e: object, big_blind: int) -> list[Line]:
+        """The lines one event of the session prompts (often none)."""
+        name = type(e).__name__
+        if name == "HandStarted":
+            self._hand, self._triggers_seen = [], 0
+            return []
+        if name == "Rebought":
+            return self.rebuy(e.seat)  # type: ignore[attr-defined]
+        if name == "TimeBankStarted":
+            return self.long_think(e.seat)  # type: ignore[attr-defined]
+        self._hand.append(e)
+        found = triggers_from_events(self._hand, big_blind)
+        new, self._triggers_seen = found[self._triggers_seen:], len(found)
+        lines = self._say(new)
+        if name == "HandEnded" and self.human is not None:
+            net = e.net  # type: ignore[attr-defined]
+            if self.human < len(net) and self._dealt_in(self.human):
+                lines += self.human_result(self.human, net[self.human] > 0)
+        return lines
 
-    # --- what happened -----------------------------------------------------------------
     def hand_events(self, events: Iterable[object], big_blind: int) -> list[Line]:
-        """Lines prompted by a (finished or running) hand's public events."""
+        """Lines prompted by a whole hand's public events at once."""
         return self._say(triggers_from_events(events, big_blind))
 
+    # --- what the engine cannot see ------------------------------------------------------
     def rebuy(self, seat: int) -> list[Line]:
         return self._say([(Trigger.REBUY, seat)])
 
@@ -65,8 +91,10 @@ class TableTalk:
             return self._say([(Trigger.HUMAN_STREAK, human_seat)])
         return []
 
-    def close(self) -> None:
-        self.speech.stop()
+    def _dealt_in(self, seat: int) -> bool:
+        """Whether ``seat`` was dealt into the running hand (a sitting-out hand is no loss)."""
+        return any(type(e).__name__ == "HoleDealt" and getattr(e, "seat", None) == seat
+                   for e in self._hand)
 
     def _say(self, triggers: list[tuple[Trigger, int]]) -> list[Line]:
         lines = []
@@ -74,5 +102,4 @@ class TableTalk:
             line = self.director.react(trigger, seat, at=self.clock())
             if line is not None:
                 lines.append(line)
-                self.speech.say(line.text, line.voice, event_at=line.at, tag=line)
         return lines

@@ -336,7 +336,6 @@ def test_options_closed_at_the_table_apply_chat_and_voice_at_once(screen):
     key(opts, pygame.K_ESCAPE)
     assert opts.done
     assert voice.narration is True
-    if voice.director is not None:
-        assert int(voice.director.level) == 0
+    assert voice.talk is not None and int(voice.talk.director.level) == 0
     voice.close()
     c.close()

@@ -3,7 +3,8 @@
 Narration says every event the human needs to play without looking — their cards, the
 board, each action, the amount to call when it is their turn, who won with what — in
 short sentences (:func:`narrate` is pure and tested).  Banter comes from the bots'
-``BanterDirector`` (variety, rate limits, chat level) and shows as a bubble at once; both
+``TableTalk`` (which moments earn a line; variety, rate limits, chat level) and shows as a
+bubble at once; both
 are spoken by the bots' ``SpeechWorker`` (pyttsx3/espeak-ng on a worker thread), with the
 bot's own voice, panned to its seat.  If speech fails the bubbles and HUD text remain.
 """
@@ -179,14 +180,14 @@ class TableVoice:
     """
 
     def __init__(self, *, narration: bool, bot_voices: bool, chat_level: int,
-                 cast: dict[int, Any], seed: int, speech: bool = True) -> None:
+                 cast: dict[int, Any], seed: int, speech: bool = True,
+                 human: int | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.narration = narration
         self.bot_voices = bot_voices
         self.worker: Any = None
-        self.director: Any = None
+        self.talk: Any = None
         self.cast = cast
-        self._triggers_seen = 0
-        self._events: list[object] = []
         self._ready: deque[Any] = deque()  #: rendered lines waiting to be played, in order
         #: lines not yet handed to the worker, which gets one at a time: the order (and what
         #: is dropped) is decided here, by :func:`schedule`, until the line is rendered
@@ -201,12 +202,11 @@ class TableVoice:
             except Exception:  # noqa: BLE001 - no speech: bubbles and text remain
                 self.worker = None
         if cast:
-            try:
-                from bots.banter import BanterDirector, ChatLevel
+            from bots.banter import ChatLevel
+            from bots.table_talk import TableTalk
 
-                self.director = BanterDirector(cast, random.Random(seed), ChatLevel(chat_level))
-            except Exception:  # noqa: BLE001
-                self.director = None
+            self.talk = TableTalk(cast, random.Random(seed), ChatLevel(chat_level), clock=clock,
+                                  human=human)
         self.pan: dict[int, tuple[float, float]] = {}
         self._narrator_voice: Any = None
         self._channel: Any = None
@@ -217,7 +217,7 @@ class TableVoice:
 
     @classmethod
     def start(cls, settings: Any, table: Any, human: int | None, seed: int,
-              spectate: bool) -> TableVoice:
+              spectate: bool, clock: Callable[[], float] = time.monotonic) -> TableVoice:
         from bots.personalities import PERSONALITIES
 
         cast = {}
@@ -229,7 +229,7 @@ class TableVoice:
                     cast[seat] = pers
         return cls(narration=bool(settings.narration) and not spectate,
                    bot_voices=bool(settings.bot_voices), chat_level=int(settings.chat_level),
-                   cast=cast, seed=seed, speech=not spectate)
+                   cast=cast, seed=seed, speech=not spectate, human=human, clock=clock)
 
     def narrator_voice(self) -> Any:
         if self._narrator_voice is None:
@@ -328,11 +328,13 @@ class TableVoice:
         """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""
         self._queue(text, self.narrator_voice(), Priority.URGENT)
 
+    def set_chat_level(self, level: int) -> None:
+        if self.talk is not None:
+            from bots.banter import ChatLevel
+
+            self.talk.set_chat_level(ChatLevel(level))
+
     def on_event(self, e: object, scene: Any) -> None:
-        if type(e).__name__ == "HandStarted":
-            self._events = []
-            self._triggers_seen = 0
-        self._events.append(e)
         if self.narration and self.worker is not None:
             t = scene.c.table
             human = scene.c.human
@@ -358,21 +360,12 @@ class TableVoice:
                         Priority.URGENT)
 
     def _banter(self, e: object, scene: Any) -> None:
-        if self.director is None:
+        """Every line the bots' table talk has for this event: a bubble now, a voice later."""
+        if self.talk is None:
             return
-        from bots.banter_triggers import triggers_from_events
-
-        bb = 10
         hand = scene.c.table.hand
-        if hand is not None:
-            bb = hand.config.big_blind
-        found = triggers_from_events(self._events, bb)
-        new = found[self._triggers_seen:]
-        self._triggers_seen = len(found)
-        for trigger, seat in new:
-            line = self.director.react(trigger, seat)
-            if line is None:
-                continue
+        bb = hand.config.big_blind if hand is not None else 10
+        for line in self.talk.on_event(e, bb):
             scene.say(line.seat, line.text)
             lay = scene.renderer.layout
             sp = scene.renderer.spot(line.seat) if lay is not None else None

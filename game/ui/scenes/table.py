@@ -163,9 +163,8 @@ class TableScene(Scene):
         if n is not None:
             n.narration = bool(settings.narration) and not self.spectate
             n.bot_voices = bool(settings.bot_voices)
-            director = getattr(n, "director", None)
-            if director is not None:
-                director.set_level(int(settings.chat_level))
+            if hasattr(n, "set_chat_level"):
+                n.set_chat_level(int(settings.chat_level))
         if self.sounds is not None:
             if settings.sounds and not self.sounds.bank:
                 from ..sound import Sounds
