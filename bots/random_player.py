@@ -23,3 +23,11 @@ def random_action(legal: LegalActions, rng: random.Random) -> Action:
             return Action(kind, legal.all_in_to)
         return Action(kind, rng.randint(legal.min_to, top))
     return Action(kind)
+
+
+class RandomBot:
+    """A seat that plays the ``random`` style: what the window seats when a bot of another
+    style cannot be built (its dependencies are missing), so the table still plays."""
+
+    def decide(self, view, rng: random.Random) -> Action:
+        return random_action(view.legal, rng)

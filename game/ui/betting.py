@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from game.engine.actions import Action, ActionKind, LegalActions
 
+from .captions import caption
+
 #: Pot-fraction presets shown on the bar: (label, fraction); None = min, "all" = all-in.
 PRESETS: tuple[tuple[str, float | None | str], ...] = (
     ("min", None),
@@ -118,11 +120,7 @@ def describe(action: Action, legal: LegalActions) -> str:
     """A button caption or spoken confirmation for ``action``."""
     k = action.kind
     if k is ActionKind.CALL:
-        return f"Call {legal.to_call}"
+        return caption(k, legal.to_call)
     if k is ActionKind.ALL_IN:
-        return f"All-in {legal.all_in_to}"
-    if k is ActionKind.BET:
-        return f"Bet {action.amount}"
-    if k is ActionKind.RAISE:
-        return f"Raise to {action.amount}"
-    return k.value.capitalize()
+        return caption(k, legal.all_in_to)
+    return caption(k, action.amount)

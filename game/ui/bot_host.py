@@ -31,9 +31,9 @@ def _make(spec: str) -> Any:
     try:
         from bots import make_bot
     except ImportError:
-        from .controller import RandomLegalBot
+        from bots.random_player import RandomBot
 
-        return RandomLegalBot()
+        return RandomBot()
     return make_bot(spec)
 
 

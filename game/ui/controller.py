@@ -26,29 +26,6 @@ BOT_THINK = (0.7, 1.6)
 BETWEEN_HANDS = 3.0
 
 
-class RandomLegalBot:
-    """The ``random`` style: a uniformly chosen legal action, amounts uniform in range.
-
-    Used only when the bots package cannot build a seat's bot, so the table still plays.
-    """
-
-    def decide(self, view: Any, rng: random.Random) -> Action:
-        la: LegalActions = view.legal
-        options: list[Action] = []
-        if la.can_check:
-            options.append(Action.check())
-        if la.can_call:
-            options.append(Action.call())
-        if la.can_fold and not la.can_check:
-            options.append(Action.fold())
-        if la.can_bet or la.can_raise:
-            hi = min(la.max_to, la.all_in_to)
-            if la.min_to <= hi:
-                amt = rng.randint(la.min_to, hi)
-                options.append(Action.bet(amt) if la.can_bet else Action.raise_to(amt))
-        return rng.choice(options) if options else Action.fold()
-
-
 @dataclass
 class BotTurn:
     seat: int

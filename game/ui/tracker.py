@@ -27,19 +27,15 @@ from game.engine.events import (
     StreetStarted,
 )
 
+from .captions import caption
+
 
 def action_label(e: Acted) -> str:
     """The label under a seat: "Fold", "Check", "Call 40", "Bet 60", "Raise to 120", "All-in"."""
     k = e.action.kind
-    if e.all_in and k is not ActionKind.FOLD:
-        return f"All-in {e.action.amount}" if k in (ActionKind.BET, ActionKind.RAISE) else "All-in"
-    if k is ActionKind.CALL:
-        return f"Call {e.paid}"
-    if k is ActionKind.BET:
-        return f"Bet {e.action.amount}"
-    if k is ActionKind.RAISE:
-        return f"Raise to {e.action.amount}"
-    return k.value.capitalize()
+    if k is ActionKind.CALL:  # a call all in shows no amount: it is what the stack held
+        return caption(k, 0 if e.all_in else e.paid, all_in=e.all_in)
+    return caption(k, e.action.amount, all_in=e.all_in)
 
 
 @dataclass
