@@ -3,6 +3,7 @@ and the explained errors for hands the engine rejects."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -291,3 +292,40 @@ def test_pokerkit_difference_a_player_all_in_on_the_ante_wins_only_matched_chips
     history = difference(5)
     assert replay(history).formatted() == ["0", "19657", "0", "0", "0", "12"]
     assert history.finishing_stacks == [0, 19617, 0, 0, 0, 52]  # PokerKit's
+
+
+SHORT_ALL_INS = DATA / "pokerkit_short_all_ins.phhs"
+
+
+def short_all_in_hand(number: int) -> HandHistory:
+    history = list(read_file(SHORT_ALL_INS))[number - 1]
+    assert isinstance(history, HandHistory)
+    return history
+
+
+def standing_before(history: HandHistory, action: str):
+    """The hand as it stands just before ``action`` (the first one written so)."""
+    cut = dataclasses.replace(history, actions=history.actions[: history.actions.index(action)])
+    return replay_partial(cut).hand
+
+
+def test_pokerkit_hand_fixed_limit_all_in_of_half_a_bet_reopens_the_betting() -> None:
+    history = short_all_in_hand(1)
+    legal = standing_before(history, "p3 cbr 5").legal_actions()
+    assert legal.seat == 2 and legal.can_raise and legal.min_to == 5
+    assert replay(history).finishing_stacks == history.finishing_stacks
+
+
+def test_pokerkit_difference_fixed_limit_short_all_in_bet_is_called_or_completed() -> None:
+    history = short_all_in_hand(2)
+    legal = standing_before(history, "p3 cbr 66").legal_actions()
+    assert legal.completion and (legal.to_call, legal.min_to, legal.max_to) == (16, 50, 50)
+    with pytest.raises(ReplayError, match="'p3 cbr 66': .*call it or complete to 50"):
+        replay(history)
+
+
+def test_pokerkit_hand_several_short_all_ins_adding_up_to_a_full_raise_reopen() -> None:
+    history = short_all_in_hand(3)
+    legal = standing_before(history, "p4 cbr 431").legal_actions()
+    assert legal.seat == 3 and legal.can_raise
+    assert replay(history).finishing_stacks == history.finishing_stacks

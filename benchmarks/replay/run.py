@@ -14,25 +14,38 @@
 4. Every hand's finishing stacks are compared.  Disagreements are explained when they come
    from a rule on which the game's rule documents and PokerKit differ:
    - ``odd_chips``: each side pot is split on its own and its odd chips go one at a time
-     from the first winner left of the button (000/001); PokerKit gives a pot's whole
-     remainder to the first winner and merges side pots whose *remaining* contenders are
-     the same.  Recognised when only tied winners differ, by at most one chip per split pot
-     and the differences sum to zero.
-   - ``short_big_blind``: a big blind all in for less than the scheduled amount — by 000
-     §8 the others must still call the full big blind; PokerKit lets them call the amount
-     posted.  Confirmed by replaying again with the big blind lowered to what was posted.
+     from the first winner left of the button (docs/RULES.md §4.5); PokerKit gives a pot's
+     whole remainder to the first winner and merges side pots whose *remaining* contenders
+     are the same.  Recognised when only tied winners differ, by at most one chip per split
+     pot and the differences sum to zero.
+   - ``short_big_blind`` / ``short_straddle``: a big blind or straddle posted short, or not
+     at all because the ante put its poster all in.  The scheduled amount still sets the
+     call and the raise (docs/RULES.md §2.4, §2.5); PokerKit lets the others call the amount
+     posted.  Confirmed by replaying again with the forced bets lowered to what was posted.
    - ``straddle_min_raise``: our straddle acts as the big blind it doubles (raise to at
      least twice the straddle); PokerKit's raise step stays the big blind.
-   - ``short_all_in_reopening``: a short all-in that is the first bet or raise of a round
-     does not reopen the betting for players who already acted (001 §7.5: the last full
-     raise starts at the big blind / bet unit); PokerKit counts it as a full raise (its
-     last-raise amount starts at 0) and lets them raise.  Recognised by our error.
-   - ``short_ante``: a player all in for less than the ante.  001 §8 layers pots by each
-     player's whole contribution, antes included, so that player's main pot holds only
-     what everyone matched of their chips; PokerKit puts every ante into the main pot.
+   - ``short_all_in_reopening``: a short all-in does not reopen the betting for players who
+     already acted (no-limit and pot-limit: the last full raise starts at the big blind or
+     bet unit, docs/RULES.md §3.5; fixed limit: all-ins under half a bet, §3.6).  PokerKit
+     counts the round's first bet or raise as full whatever its size.  Explained only when
+     the round's actions, worked out again here, show that every wager since the refused
+     player last acted was an all-in and that together they make less than a full raise
+     (fixed limit: each under half a bet and together under a bet).  Any other "did not
+     reopen" refusal is ``unexplained``: an engine bug.
+   - ``fixed_limit_completion``: facing an all-in opening bet under half a bet, a player
+     calls it or completes it to the full bet (docs/RULES.md §3.6); PokerKit raises a full
+     bet over it (13 of 50: PokerKit raises to 63, we complete to 50).  Confirmed from the
+     round's actions the same way.
+   - ``short_ante``: a player all in for less than the ante.  Pots are layered by each
+     player's whole contribution, antes included (docs/RULES.md §4.3), so that player's main
+     pot holds only what everyone matched of their chips; PokerKit puts every ante into the
+     main pot.
    - ``uncallable_raise`` (``--source engine``): the engine offers a raise when the only
      players left with chips cannot cover the current bet; PokerKit rejects it ("no reason
      to complete, bet, or raise").  The raise is refunded, so stacks are never at stake.
+   - ``fixed_limit_half_bet`` (``--source engine``): a fixed-limit all-in of at least half a
+     bet reopened the betting and a player who had acted raised; PokerKit refuses ("Short
+     all-in cannot be raised").  Confirmed from the round's actions.
    Anything else is ``unexplained`` (or ``pokerkit_error``) and listed with its hand index:
    an engine bug to report, or a PokerKit one.
 
@@ -108,12 +121,148 @@ def parse_lines(text: str) -> dict[int, dict]:
     return rows
 
 
+def _short_forced_bets(s, blinds: list[int]) -> list[tuple[int, int]]:
+    """(PHH index, chips posted) of each blind or straddle posted short: the poster's stack
+    after the ante is below it (0 when the ante put them all in)."""
+    n = len(s.stacks)
+    short = []
+    for index, blind in enumerate(blinds):
+        if blind <= 0:
+            continue
+        seat = (1 - index) if n == 2 else index  # heads-up, PHH's first blind is p2's
+        posted = max(0, s.stacks[seat] - s.antes[seat])
+        if posted < blind:
+            short.append((index, posted))
+    return short
+
+
+def _stand_before(history, error: str):
+    """The hand as it stood when the engine refused the action named in ``error``."""
+    import dataclasses
+    import re
+
+    from game.phh.errors import PhhError
+    from game.phh.replay import replay_partial
+
+    found = re.match(r"action (\d+) ", error)
+    if found is None:
+        return None
+    cut = dataclasses.replace(history, actions=history.actions[: int(found.group(1)) - 1])
+    try:
+        return replay_partial(cut).hand
+    except PhhError:  # an earlier action was refused too: nothing to work out here
+        return None
+
+
+def _round_wagers(hand) -> tuple[int, int, list]:
+    """This betting round so far: (bet unit, current bet at its start, the Acted events)."""
+    from game.engine import Structure
+    from game.engine.events import Acted, BoardDealt, Street
+
+    events = hand.events
+    start = max((i for i, e in enumerate(events) if isinstance(e, BoardDealt)), default=-1) + 1
+    cfg = hand.config
+    if cfg.structure is Structure.FIXED_LIMIT:
+        early = hand.street in (Street.PREFLOP, Street.FLOP)
+        unit = cfg.small_bet if early else cfg.big_bet
+    else:
+        unit = cfg.opening_bet
+    opening = max(cfg.blinds) if start == 0 else 0
+    return unit, opening, [e for e in events[start:] if isinstance(e, Acted)]
+
+
+def _wagers_since_last_acted(hand) -> tuple[bool, int, int, list[tuple[int, bool]]] | None:
+    """For the player to act: (fixed limit?, bet unit, the full raise size by 001's
+    tracking, [(increase, all in) of each wager since they last acted this round])."""
+    from game.engine import ActionKind, Structure
+
+    if hand is None or hand.actor is None:
+        return None
+    unit, bet, acted = _round_wagers(hand)
+    fixed = hand.config.structure is Structure.FIXED_LIMIT
+    full = unit if fixed or bet == 0 else max(unit, bet)
+    since: list[tuple[int, bool]] = []
+    for event in acted:
+        if event.action.kind in (ActionKind.BET, ActionKind.RAISE) and event.action.amount > bet:
+            increase = event.action.amount - bet
+            since.append((increase, event.all_in))
+            if not fixed and increase >= full:
+                full = increase
+            bet = event.action.amount
+        if event.seat == hand.actor:
+            since = []
+    return fixed, unit, full, since
+
+
+def _short_all_ins_did_not_reopen(history, error: str) -> bool:
+    """The settled rule, worked out again from the round's actions: every wager since the
+    refused player last acted was an all-in, and together they make less than a full raise
+    (no-limit, pot-limit) or each is under half a bet and together under a bet (fixed
+    limit).  Only then is "did not reopen" a rule difference and not an engine bug."""
+    found = _wagers_since_last_acted(_stand_before(history, error))
+    if found is None:
+        return False
+    fixed, unit, full, since = found
+    if not since or not all(all_in for _, all_in in since):
+        return False
+    total = sum(increase for increase, _ in since)
+    if fixed:
+        return total < unit and all(2 * increase < unit for increase, _ in since)
+    return total < full
+
+
+def _half_bet_all_in_reopened(history, error: str) -> bool:
+    """Fixed limit, PokerKit refusing a raise we allow: the wagers since the raiser last
+    acted were all-ins, one of at least half a bet or together a bet (docs/RULES.md §3.6;
+    PokerKit reopens only for a full bet or raise)."""
+    found = _wagers_since_last_acted(_stand_before(history, error))
+    if found is None or not found[0]:
+        return False
+    _, unit, _, since = found
+    total = sum(increase for increase, _ in since)
+    return bool(since) and all(all_in for _, all_in in since) and (
+        total >= unit or any(2 * increase >= unit for increase, _ in since))
+
+
+def _completion_instead_of_raise(history, error: str) -> bool:
+    """Fixed limit: the round was opened by an all-in bet under half a bet and nothing full
+    came after it, so the settled rule offers a completion where PokerKit offers a raise."""
+    from game.engine import ActionKind, Structure
+
+    hand = _stand_before(history, error)
+    if hand is None or hand.config.structure is not Structure.FIXED_LIMIT:
+        return False
+    unit, bet, acted = _round_wagers(hand)
+    wagers = [e for e in acted if e.action.kind in (ActionKind.BET, ActionKind.RAISE)]
+    return (
+        bool(wagers) and wagers[0].action.kind is ActionKind.BET
+        and all(e.all_in for e in wagers) and 2 * wagers[0].action.amount < unit
+        and hand.current_bet < unit
+    )
+
+
+def _rule_of(history, error: str, straddled: bool) -> str | None:
+    """The rule difference an engine error of ``history`` comes from, "unexplained" when the
+    error names a rule the hand does not meet, None when it names none."""
+    if "minimum raise" in error and straddled:
+        return "straddle_min_raise"
+    if "did not reopen the betting" in error:
+        if _short_all_ins_did_not_reopen(history, error):
+            return "short_all_in_reopening"
+        return "unexplained"
+    if "complete to" in error:
+        if _completion_instead_of_raise(history, error):
+            return "fixed_limit_completion"
+        return "unexplained"
+    return None
+
+
 def classify(history, ours: dict, theirs: dict, source: str = "pokerkit") -> str:
     """Why our finishing stacks differ from PokerKit's for this hand (see the docstring).
 
     ``source`` is who played the hand.  Engine-played hands follow our rules, so a short
-    big blind cannot be confirmed by replaying them PokerKit's way (the actions that follow
-    differ): there the short big blind itself is the explanation.
+    big blind or straddle cannot be confirmed by replaying them PokerKit's way (the actions
+    that follow differ): there the short forced bet itself is the explanation.
     """
     import dataclasses
 
@@ -122,36 +271,45 @@ def classify(history, ours: dict, theirs: dict, source: str = "pokerkit") -> str
     from game.phh.replay import replay, setup
 
     s = setup(history)
-    bb_seat = 0 if len(s.stacks) == 2 else 1  # heads-up the big blind is p1
-    posted = s.stacks[bb_seat] - s.antes[bb_seat]
-    short_big_blind = 0 <= posted < s.config.big_blind and len(history.blinds_or_straddles) > 1
+    lowered = _short_forced_bets(
+        s, [s.scale.to_chips(b, "blind") for b in history.blinds_or_straddles])
+    # A short small blind sets no call; a short big blind or straddle is a rule difference.
+    kinds = sorted({"short_big_blind" if i == 1 else "short_straddle" for i, _ in lowered if i})
+    straddled = sum(1 for b in s.config.blinds if b) >= 3
     their_error = theirs.get("error", "")
     if their_error:  # PokerKit rejects a hand the engine played (the reverse check)
         if "no reason to complete, bet, or raise" in their_error:
             return "uncallable_raise"
-        if short_big_blind:
-            return "short_big_blind"
+        if "below the minimum" in their_error and _completion_instead_of_raise(
+                history, their_error):
+            return "fixed_limit_completion"
+        if "cannot be raised" in their_error or "non-full all-in" in their_error:
+            if _half_bet_all_in_reopened(history, their_error):
+                return "fixed_limit_half_bet"
+        if kinds:
+            return "+".join(kinds)
         return "pokerkit_error"
     error = ours.get("error", "")
-    if "minimum raise" in error and sum(1 for b in s.config.blinds if b) >= 3:
-        return "straddle_min_raise"
-    if "did not reopen the betting" in error:
-        return "short_all_in_reopening"
+    if error:
+        rule = _rule_of(history, error, straddled)
+        if rule is not None:
+            return rule
     if any(stack < ante for stack, ante in zip(s.stacks, s.antes)):
         return "short_ante"
-    reasons = []
-    if short_big_blind and source == "engine":
-        return "short_big_blind"
-    if short_big_blind:
-        # Replay again the PokerKit way: the others call only what the big blind posted.
+    if kinds and source == "engine":
+        return "+".join(kinds)
+    if kinds:
+        # Replay again the PokerKit way: the others call only what was posted.
         blinds = list(history.blinds_or_straddles)
-        blinds[1] = s.scale.to_number(max(posted, 0))
+        for index, posted in lowered:
+            blinds[index] = s.scale.to_number(posted)
         history = dataclasses.replace(history, blinds_or_straddles=blinds)
-        reasons.append("short_big_blind")
     try:
         result = replay(history)
-    except PhhError:
-        return "unexplained"
+    except PhhError as exc:
+        rule = _rule_of(history, str(exc), straddled) if kinds else None
+        return "+".join([*kinds, rule]) if rule not in (None, "unexplained") else "unexplained"
+    reasons = kinds
     expected = theirs.get("finishing_stacks", [])
     if result.chips == expected and reasons:
         return "+".join(reasons)
