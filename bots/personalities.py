@@ -95,7 +95,8 @@ PERSONALITIES: MappingProxyType[str, Personality] = MappingProxyType(
     {k: _personality(k, v) for k, v in _DATA["personalities"].items()}
 )
 LEVELS: MappingProxyType[str, Level] = MappingProxyType(
-    {k: Level(key=k, **v) for k, v in _DATA["levels"].items() if not k.startswith("_")}
+    {k: Level(key=k, **{f: x for f, x in v.items() if f != "tuning"})  # tuning: bots.tuning
+     for k, v in _DATA["levels"].items() if not k.startswith("_")}
 )
 STYLES: tuple[str, ...] = tuple(PERSONALITIES)
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)

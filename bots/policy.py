@@ -33,16 +33,7 @@ from .personalities import Level, Personality
 from .ranges import opponent_range
 from .situation import Situation
 from .texture import has_draw, is_wet
-
-#: Share of starting hands a sound tight-aggressive player opens, by players behind.
-OPEN_SHARE = {0: 0.5, 1: 0.36, 2: 0.40, 3: 0.27, 4: 0.21, 5: 0.17, 6: 0.15, 7: 0.13, 8: 0.12}
-#: Deepest effective stack (big blinds) at which the bot plays push-or-fold preflop.
-PUSH_FOLD_BB = 12
-#: Deeper than this, an all-in preflop needs a premium hand (top share below).
-DEEP_BB = 25
-PREMIUM_SHARE = 0.035
-#: A bet that leaves less than this share of the stack behind becomes an all-in.
-COMMIT_SHARE = 0.3
+from .tuning import tuning_for
 
 
 @dataclass(frozen=True)
@@ -73,6 +64,9 @@ class Policy:
         self.s = personality.style
         self.level = level
         self.model = model
+        tuning = tuning_for(personality.key, level.key)
+        self.pre = tuning.preflop
+        self.post = tuning.postflop
 
     # ---------------------------------------------------------------------------------
     def decide(self, sit: Situation, rng: random.Random) -> Decision:
@@ -89,27 +83,31 @@ class Policy:
 
     # --- preflop --------------------------------------------------------------------
     def _preflop(self, sit: Situation, rng: random.Random) -> Decision:
+        t = self.pre
         pct = percentile(*sit.hole)
         behind = sit.players_behind
-        base = 0.7 if sit.n == 2 and behind == 1 else OPEN_SHARE.get(behind, 0.11)
-        if sit.effective_bb > 60 and is_suited_connector(*sit.hole):
-            pct *= 0.6  # deep stacks: implied odds make suited connectors playable
-        share = min(0.97, base * self.s.looseness * self._steal_factor(sit, behind))
+        base = (t.open_share_heads_up if sit.n == 2 and behind == 1
+                else t.open_share.get(behind, t.open_share_crowded))
+        if sit.effective_bb > t.suited_connector_deep_bb and is_suited_connector(*sit.hole):
+            pct *= t.suited_connector_discount  # deep stacks: implied odds
+        share = min(t.max_share, base * self.s.looseness * self._steal_factor(sit, behind))
         raises = sit.raises_this_street
         noise = self.level.noise
         legal = sit.legal
 
-        if sit.effective_bb <= PUSH_FOLD_BB and (legal.can_raise or legal.can_bet):
+        if sit.effective_bb <= t.push_fold_bb and (legal.can_raise or legal.can_bet):
             return self._push_fold(sit, pct, share, raises, rng)
 
         if raises == 0:
-            if rng.random() >= chance(share - pct, noise * 0.6):
+            if rng.random() >= chance(share - pct, noise * t.open_noise):
                 return self._check_or_fold(sit)
-            strong = pct < share * 0.35
-            p_raise = self.s.raise_share if not strong else 0.5 + self.s.raise_share / 2
+            strong = pct < share * t.strong_share
+            p_raise = (self.s.raise_share if not strong
+                       else t.strong_raise_base + self.s.raise_share * t.strong_raise_weight)
             if (legal.can_raise or legal.can_bet) and rng.random() < p_raise:
                 limpers = sum(1 for a in sit.history if a.kind is ActionKind.CALL)
-                size = (2.5 + limpers + (0.5 if behind <= 2 else 0.0)) * self._size_scale()
+                late = t.late_open_extra_bb if behind <= t.late_position_behind else 0.0
+                size = (t.open_bb + limpers + late) * self._size_scale()
                 return self._raise_to(sit, size * sit.big_blind, "open")
             return Decision(Action.check() if legal.can_check else Action.call(), "limp")
 
@@ -117,31 +115,40 @@ class Policy:
         raiser = sit.preflop_raiser
         stats = self._stats(raiser if raiser is not None else -1)
         price = sit.to_call / max(1, sit.pot + sit.to_call)
-        price_factor = min(2.5, max(0.5, (0.3 / max(0.05, price)) ** self.level.pot_odds))
+        lo, hi = t.price_factor_range
+        price_factor = min(hi, max(lo, (t.price_reference / max(t.price_floor, price))
+                                   ** self.level.pot_odds))
         # A loose raiser has a wider range: defend wider (only the hard level knows).
-        looseness_of_raiser = (stats.pfr / 0.16) ** 0.5
-        cont = share * 0.5 * 0.45 ** (raises - 1) * price_factor * looseness_of_raiser
-        cont = min(0.9, cont + max(0.0, self.s.stickiness) * 1.5)
-        reraise = cont * 0.4 * (0.4 + self.s.aggression * 0.85) * (0.5 ** (raises - 1))
-        if (legal.can_raise and rng.random() < chance(reraise - pct, noise * 0.3)
-                and rng.random() < 0.3 + 0.7 * self.s.aggression):
+        looseness_of_raiser = (stats.pfr / t.raiser_pfr_reference) ** 0.5
+        cont = (share * t.continue_share * t.continue_decay ** (raises - 1) * price_factor
+                * looseness_of_raiser)
+        cont = min(t.max_continue, cont + max(0.0, self.s.stickiness) * t.stickiness_weight)
+        reraise = (cont * t.reraise_share
+                   * (t.reraise_base + self.s.aggression * t.reraise_aggression)
+                   * (t.reraise_decay ** (raises - 1)))
+        if (legal.can_raise and rng.random() < chance(reraise - pct, noise * t.reraise_noise)
+                and rng.random() < t.reraise_gate_base
+                + t.reraise_gate_aggression * self.s.aggression):
             return self._reraise(sit, "3bet" if raises == 1 else "4bet")
-        if rng.random() < chance(cont - pct, noise * 0.6):
+        if rng.random() < chance(cont - pct, noise * t.continue_noise):
             return Decision(Action.call(), "call")
-        bluffy = pct < min(0.6, share * 1.4) and raises == 1
-        if legal.can_raise and bluffy and rng.random() < self.s.bluff * 0.25:
+        bluffy = pct < min(t.bluff_reraise_max_pct, share * t.bluff_reraise_share) and raises == 1
+        if legal.can_raise and bluffy and rng.random() < self.s.bluff * t.bluff_reraise_rate:
             return self._reraise(sit, "bluff")
         return self._check_or_fold(sit)
 
     def _push_fold(self, sit: Situation, pct: float, share: float, raises: int,
                    rng: random.Random) -> Decision:
         """Short stack: all-in or out; shoving range widens as the stack shrinks."""
+        t = self.pre
         bb = max(1.0, sit.effective_bb)
         if raises == 0:
-            push = min(0.9, share * (1.0 + (PUSH_FOLD_BB - bb) / 8))
+            push = min(t.push_open_max,
+                       share * (1.0 + (t.push_fold_bb - bb) / t.push_open_widen_bb))
         else:
-            push = min(0.6, share * 0.35 * (1.0 + (PUSH_FOLD_BB - bb) / 10))
-        if rng.random() < chance(push - pct, self.level.noise * 0.5):
+            push = min(t.push_call_max, share * t.push_call_share
+                       * (1.0 + (t.push_fold_bb - bb) / t.push_call_widen_bb))
+        if rng.random() < chance(push - pct, self.level.noise * t.push_noise):
             return Decision(Action.all_in(), "shove")
         return self._check_or_fold(sit)
 
@@ -149,13 +156,15 @@ class Policy:
         legal = sit.legal
         callers = sum(1 for a in sit.actions_on(Street.PREFLOP)
                       if a.kind is ActionKind.CALL)
-        target = legal.current_bet * (3.0 if sit.in_position else 3.5) + callers * legal.current_bet
+        t = self.pre
+        target = (legal.current_bet * (t.reraise_ip_x if sit.in_position else t.reraise_oop_x)
+                  + callers * legal.current_bet)
         if sit.raises_this_street >= 2:
-            target = legal.current_bet * 2.3
+            target = legal.current_bet * t.fourbet_x
         return self._raise_to(sit, target * self._size_scale(), purpose)
 
     def _size_scale(self) -> float:
-        return 1.0 + max(0.0, self.s.aggression - 0.8) * 2.5
+        return 1.0 + max(0.0, self.s.aggression - self.post.oversize_from) * self.post.oversize_rate
 
     # --- postflop --------------------------------------------------------------------
     def _postflop(self, sit: Situation, rng: random.Random) -> Decision:
@@ -178,60 +187,68 @@ class Policy:
         nobody_can_answer = not sit.opponents_who_can_act
         fe = self._fold_equity(opponents)
         loose_table = self._loose_opponents(opponents)
+        t = self.post
         # Position: acting last realises more equity and makes bluffs work more often.
         ip = sit.in_position
-        pos_bluff = 1.3 if ip else 0.7
-        pos_need = -0.01 if ip else 0.02
+        pos_bluff = t.bluff_in_position if ip else t.bluff_out_of_position
+        pos_need = t.need_in_position if ip else t.need_out_of_position
 
         if sit.to_call == 0:
             if nobody_can_answer or not can_bet:
                 return Decision(Action.check(), "check", e)
-            t_value = fair + (1 - fair) * 0.22 - 0.04 * loose_table - (0.02 if ip else 0.0)
-            if e > 0.85 and not river and rng.random() < self.s.trap:
+            t_value = (fair + (1 - fair) * t.value_margin - t.value_loose_discount * loose_table
+                       - (t.value_ip_discount if ip else 0.0))
+            if e > t.trap_equity and not river and rng.random() < self.s.trap:
                 return Decision(Action.check(), "trap", e)
-            p_value = chance(e - t_value, noise) * (0.55 + 0.45 * self.s.aggression)
+            p_value = chance(e - t_value, noise) * (
+                t.value_bet_base + t.value_bet_aggression * self.s.aggression)
+            size = t.value_size_wet if wet else t.value_size_dry
             if rng.random() < p_value:
                 # Bigger for value against players who call too much.
-                frac = (0.8 if wet else 0.6) * (1 + 0.35 * loose_table)
+                frac = size * (1 + t.value_size_loose * loose_table)
                 return self._bet_pot(sit, frac * self._size_scale(), "value", e)
-            if wet and not river and fair <= e and rng.random() < self.s.aggression * 0.4:
-                return self._bet_pot(sit, 0.8, "protection", e)
+            if wet and not river and fair <= e and \
+                    rng.random() < self.s.aggression * t.protection_rate:
+                return self._bet_pot(sit, t.protection_size, "protection", e)
             cbet_spot = sit.street is Street.FLOP and sit.preflop_raiser == sit.seat
-            if cbet_spot and rng.random() < min(0.95, self.s.cbet * fe) * (1 if k == 1 else 0.6):
-                return self._bet_pot(sit, 0.45 if not wet else 0.6, "cbet", e)
-            bluff = self.s.bluff * fe * pos_bluff * (1.6 if draw else 1.0) * (
-                1.0 if k == 1 else 0.4)
-            if e < fair and rng.random() < min(0.9, bluff):
+            if cbet_spot and rng.random() < min(t.cbet_max, self.s.cbet * fe) * (
+                    1 if k == 1 else t.cbet_multiway):
+                return self._bet_pot(sit, t.cbet_size_dry if not wet else t.cbet_size_wet,
+                                     "cbet", e)
+            bluff = self.s.bluff * fe * pos_bluff * (t.semibluff_boost if draw else 1.0) * (
+                1.0 if k == 1 else t.bluff_multiway)
+            if e < fair and rng.random() < min(t.bluff_max, bluff):
                 purpose = "semibluff" if draw else "bluff"
                 # Bluffs use the value size on this texture so the size tells nothing.
-                return self._bet_pot(sit, (0.8 if wet else 0.6) * self._size_scale(), purpose, e)
+                return self._bet_pot(sit, size * self._size_scale(), purpose, e)
             return Decision(Action.check(), "check", e)
 
         # Facing a bet.
         price = sit.to_call / max(1, sit.pot + sit.to_call)
         implied = 0.0
         if draw and not river and sit.to_call < sit.stacks[sit.seat]:
-            implied = min(0.08, 0.015 * sit.effective_stack / max(1, sit.pot))
+            implied = min(t.implied_max, t.implied_rate * sit.effective_stack / max(1, sit.pot))
         po = self.level.pot_odds
-        need = price * po + (1 - po) * fair * 0.9 - self.s.stickiness - implied
-        need += pos_need - 0.03 * loose_table
+        need = price * po + (1 - po) * fair * t.fair_need - self.s.stickiness - implied
+        need += pos_need - t.call_loose_discount * loose_table
         if nobody_can_answer or not legal.can_raise:
             if rng.random() < chance(e - need, noise):
                 return Decision(Action.call(), "call", e)
             return Decision(Action.fold(), "fold", e)
-        t_raise = fair + (1 - fair) * 0.45
-        p_raise = chance(e - t_raise, noise) * self.s.aggression * (1 - self.s.trap * 0.5)
+        t_raise = fair + (1 - fair) * t.raise_margin
+        p_raise = chance(e - t_raise, noise) * self.s.aggression * (
+            1 - self.s.trap * t.trap_raise_damping)
         if rng.random() < p_raise:
-            return self._raise_pot(sit, 0.8, "value", e)
-        if draw and rng.random() < self.s.aggression * self.s.bluff * 1.5:
-            return self._raise_pot(sit, 0.8, "semibluff", e)
+            return self._raise_pot(sit, t.raise_size, "value", e)
+        if draw and rng.random() < self.s.aggression * self.s.bluff * t.semibluff_raise_rate:
+            return self._raise_pot(sit, t.raise_size, "semibluff", e)
         if rng.random() < chance(e - need, noise):
             # Aggressive styles turn some of their calls into raises (a maniac's trademark).
-            if rng.random() < max(0.0, self.s.aggression - 0.6) * 0.8:
-                return self._raise_pot(sit, 0.8, "pressure", e)
+            if rng.random() < max(0.0, self.s.aggression - t.pressure_from) * t.pressure_rate:
+                return self._raise_pot(sit, t.raise_size, "pressure", e)
             return Decision(Action.call(), "call", e)
-        if not river and k == 1 and rng.random() < self.s.bluff * 0.15 * fe:
-            return self._raise_pot(sit, 0.8, "bluff", e)
+        if not river and k == 1 and rng.random() < self.s.bluff * t.bluff_raise_rate * fe:
+            return self._raise_pot(sit, t.raise_size, "bluff", e)
         return Decision(Action.fold(), "fold", e)
 
     def _steal_factor(self, sit: Situation, behind: int) -> float:
@@ -241,7 +258,8 @@ class Policy:
         order = [(sit.seat + i) % sit.n for i in range(1, sit.n)]
         seats = [s for s in order if not sit.folded[s]][:behind]
         vpip = float(np.mean([self.model.stats(s).vpip for s in seats]))
-        return min(1.6, max(0.8, (PRIOR_VPIP / max(0.05, vpip)) ** 0.5))
+        lo, hi = self.post.steal_range
+        return min(hi, max(lo, (PRIOR_VPIP / max(0.05, vpip)) ** 0.5))
 
     def _fold_equity(self, opponents: list[int]) -> float:
         """Multiplier for bluffing: >1 against players who fold to c-bets, <1 vs stations."""
@@ -251,14 +269,15 @@ class Policy:
         for s in opponents:
             st = self.model.stats(s)
             m *= (st.fold_to_cbet / PRIOR_FOLD_CBET) * (PRIOR_VPIP / max(0.05, st.vpip)) ** 0.5
-        return min(2.0, max(0.25, m ** (1 / len(opponents))))
+        lo, hi = self.post.fold_equity_range
+        return min(hi, max(lo, m ** (1 / len(opponents))))
 
     def _loose_opponents(self, opponents: list[int]) -> float:
         """0..1: how much the live opponents call too much (value-bet thinner against them)."""
         if not self.level.adapt or not opponents:
             return 0.0
         v = float(np.mean([self.model.stats(s).vpip for s in opponents]))
-        return min(1.0, max(0.0, (v - 0.35) / 0.25))
+        return min(1.0, max(0.0, (v - self.post.loose_vpip) / self.post.loose_vpip_span))
 
     # --- amounts ---------------------------------------------------------------------
     def _bet_pot(self, sit: Situation, frac: float, purpose: str, e: float | None) -> Decision:
@@ -283,7 +302,7 @@ class Policy:
             return Decision(Action(kind, legal.all_in_to), purpose, e)
         amount = max(legal.min_to, min(top, amount))
         behind_after = legal.all_in_to - amount
-        if behind_after < COMMIT_SHARE * (legal.stack + legal.committed) and \
+        if behind_after < self.post.commit_share * (legal.stack + legal.committed) and \
                 legal.all_in_to <= legal.max_to:
             amount = legal.all_in_to
         return Decision(Action(kind, amount), purpose, e)
@@ -309,9 +328,10 @@ class Policy:
                 return Decision(Action.check(), "check", d.equity)
             return Decision(Action.call(), "call", d.equity)
         # Never shove a weak hand deep-stacked preflop (unless a call already commits us).
-        if (puts_all_in and sit.street is Street.PREFLOP and sit.effective_bb > DEEP_BB
-                and percentile(*sit.hole) > PREMIUM_SHARE
-                and sit.to_call < 0.5 * (legal.stack + legal.committed)):
+        t = self.pre
+        if (puts_all_in and sit.street is Street.PREFLOP and sit.effective_bb > t.deep_bb
+                and percentile(*sit.hole) > t.premium_share
+                and sit.to_call < t.committed_share * (legal.stack + legal.committed)):
             if legal.can_call:
                 return Decision(Action.call(), "call", d.equity)
             if legal.can_check:
