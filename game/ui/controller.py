@@ -17,6 +17,7 @@ from typing import Any
 
 from game.engine.actions import Action, ActionKind, LegalActions
 from game.engine.errors import IllegalActionError
+from game.engine.events import HandEnded
 
 Listener = Callable[[object], None]
 
@@ -94,7 +95,7 @@ class Controller:
         # the bot worker per hand, queued in order with decide() so a bot's model is
         # never read and written at once
         self._early_events.extend(events)
-        if any(type(e).__name__ == "HandEnded" for e in events) and (
+        if any(isinstance(e, HandEnded) for e in events) and (
                 self._host is not None or self._updates > 1):
             batch, self._early_events = self._early_events, []
             self.host.observe(batch)
@@ -146,7 +147,7 @@ class Controller:
         if getattr(self.table, "over", False):
             self.finished = True
             return
-        if self.human is not None and self._human_busted():
+        if self.human is not None and self.human_busted:
             self.needs_rebuy = True
             return
         self.deal(now)
@@ -164,7 +165,9 @@ class Controller:
         if self._next_deal_at is not None:
             self._next_deal_at = 0.0
 
-    def _human_busted(self) -> bool:
+    @property
+    def human_busted(self) -> bool:
+        """The human's seat has no chips left (a rebuy is needed before the next deal)."""
         p = self.table.players[self.human] if self.human is not None else None
         return p is not None and getattr(p, "stack", 1) <= 0
 

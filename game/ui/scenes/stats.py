@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.engine.events import PotAwarded
+
 from .. import theme
 from ..snapshot_builder import colour_of
 from ..widgets import text
@@ -21,7 +23,7 @@ def biggest_pots(hands: list[Any], n: int = 5) -> list[tuple[int, int, str]]:
     rows = []
     for rec in hands:
         total = sum(getattr(e, "amount", 0) for e in rec.events
-                    if type(e).__name__ == "PotAwarded")
+                    if isinstance(e, PotAwarded))
         if total:
             rows.append((total, rec.number, rec.summary()))
     rows.sort(key=lambda r: (-r[0], r[1]))

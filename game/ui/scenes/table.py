@@ -16,6 +16,7 @@ from game.engine.events import (
     PotAwarded,
     Shown,
 )
+from game.session.events import HandStarted
 
 from .. import card_art, chips, layout, snapshot_builder, theme
 from ..action_bar import ActionBar
@@ -190,7 +191,7 @@ class TableScene(Scene):
             if name == "deal":
                 if self.c.in_hand:
                     return CommandReply(DEAL_IN_HAND, refused=True)
-                if seat is not None and self.c._human_busted():
+                if seat is not None and self.c.human_busted:
                     return CommandReply(OUT_OF_CHIPS, refused=True)
                 self.c.deal_soon()
             elif name in ("rebuy", "top_up"):
@@ -311,7 +312,7 @@ class TableScene(Scene):
 
     # ----- events ---------------------------------------------------------------------
     def on_event(self, e: object) -> None:
-        if type(e).__name__ == "HandStarted":
+        if isinstance(e, HandStarted):
             self._street_bets.clear()
         self.memory.on_event(e)
         self._animate(e)
