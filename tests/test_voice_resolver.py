@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import Action, HandConfig
+from game.engine import Action, HandConfig, IllegalActionError
 from game.engine.actions import ActionKind
 from game.engine.config import Structure
 from voice.confirm import Apply, ConfirmationGate, Dropped, NothingPending, Waiting
@@ -214,7 +214,7 @@ def test_stack_below_the_call_can_only_call_all_in():
     call = said(h, "call")
     assert call.action == Action.call() and call.all_in and call.confirm
     assert reason_of(h, "raise to 100") == (
-        "raise is not possible: you can only call 5 (all in) or fold")
+        "raise is not possible: you do not have chips beyond a call")
     assert said(h, "all in").action == Action.call()
 
 
@@ -616,3 +616,48 @@ def test_a_heard_multiple_asks_since_short_words_come_out_as_n_x():
     assert got.confirm and got.why == 'it could have been "check"'
     assert not said(flop_facing_bet(), "three x").confirm
     assert not said(flop_unopened(), "four big blinds", confidence=0.95).confirm
+
+
+# --- the engine's words, once (LegalActions.why_not) -------------------------------------------
+
+
+@pytest.mark.parametrize(("make", "text", "action"), [
+    (flop_facing_bet, "check", Action.check()),
+    (flop_facing_bet, "raise to 50", Action.raise_to(50)),
+    (preflop_open, "raise to 15", Action.raise_to(15)),
+    (pot_limit_open, "raise to 100", Action.raise_to(100)),
+    (fixed_limit_open, "raise to 40", Action.raise_to(40)),
+    (lambda: hand([5, 1000, 1000]), "raise to 100", Action.raise_to(100)),
+])
+def test_a_spoken_refusal_is_worded_as_the_engine_words_it(make, text, action):
+    h = make()
+    legal = h.legal_actions()
+    assert reason_of(h, text) == legal.why_not(action)
+    with pytest.raises(IllegalActionError) as refused:
+        h.apply(action)
+    assert str(refused.value).startswith(legal.why_not(action))
+
+
+def test_the_structure_comes_from_the_engine_not_from_the_amounts():
+    """A pot-limit raise whose minimum and pot maximum meet looks like fixed limit from the
+    amounts alone; the structure LegalActions carries names the limit right."""
+    from game.engine.actions import LegalActions
+
+    legal = LegalActions(seat=0, stack=1000, committed=0, current_bet=40, to_call=40, pot=0,
+                         big_blind=10, can_fold=True, can_check=False, can_call=True,
+                         can_bet=False, can_raise=True, min_to=80, max_to=80, all_in_to=1000,
+                         structure=Structure.POT_LIMIT)
+    assert said_legal(legal, "raise to 100").reason == (
+        "pot limit: the most you can raise to is 80")
+    assert said_legal(legal, "raise").kind is RejectionKind.NEEDS_AMOUNT
+
+
+def test_fixed_limit_completion_by_voice_is_the_full_bet_and_a_raise_over_it_is_refused():
+    """docs/RULES.md §3.6, issue 23's example: an all-in bet of 13 where the bet is 50."""
+    h = hand([1000, 63, 1000], config=HandConfig.fixed_limit(50, 100))
+    while h.street.value == "preflop":
+        h.apply(Action.check() if h.legal_actions().can_check else Action.call())
+    h.apply(Action.all_in())
+    assert action_of(h, "raise") == Action.raise_to(50)
+    assert reason_of(h, "raise to 63") == (
+        "fixed limit: the all-in bet of 13 is less than half a bet: call it or complete to 50")

@@ -5,6 +5,8 @@ This is python-chess's ``parse_san`` for spoken bets: :func:`resolve` returns a
 ``legal.allows`` accepts, or a :class:`Rejection` whose ``reason`` is short enough to show
 and speak ("minimum raise is to 60", "check is not possible: 40 to call").  It never
 guesses: an amount that is not legal is refused with the limit named, never moved to one.
+The reasons are the engine's own (``LegalActions.why_not``), so the table, the voice and
+the action bar word a rule the same way.
 
 Semantics (issue 3, and rule 000 section 7 for bet/raise words):
 
@@ -24,13 +26,14 @@ All-in comes back concrete (the CALL, BET or RAISE that puts every chip in, with
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from game.engine.actions import Action, ActionKind, LegalActions
+from game.engine.actions import Action, ActionKind, LegalActions, Refusal
 from game.engine.config import Structure
 
 from . import vocabulary
@@ -76,7 +79,8 @@ class ResolveContext:
     confidence: float | None = None
     #: Below this confidence every action asks for "yes".
     min_confidence: float = 0.6
-    #: Names the limit in messages ("pot limit: ..."); inferred from amounts when None.
+    #: Overrides ``LegalActions.structure`` (which names the limit in messages) for a
+    #: LegalActions built by hand; None takes the engine's.
     structure: Structure | None = None
     #: Writes an amount of chips in messages (a decimal hand history shows "1.50").
     chips: Callable[[int], str] = str
@@ -147,53 +151,48 @@ def round_chips(amount: float | Fraction) -> int:
     return math.floor(exact + Fraction(1, 2))
 
 
-def _limit_name(legal: LegalActions, ctx: ResolveContext) -> str:
-    if ctx.structure is Structure.POT_LIMIT:
-        return "pot limit"
-    if ctx.structure is Structure.FIXED_LIMIT:
-        return "fixed limit"
-    return "fixed limit" if legal.min_to == legal.max_to else "pot limit"
+#: The engine's kind of refusal -> the resolver's (the words are the engine's, unchanged).
+_REJECTION_OF: dict[Refusal, RejectionKind] = {
+    Refusal.CANNOT_FOLD: RejectionKind.CANNOT_FOLD,
+    Refusal.CANNOT_CHECK: RejectionKind.CANNOT_CHECK,
+    Refusal.CANNOT_CALL: RejectionKind.CANNOT_CALL,
+    Refusal.ALREADY_ALL_IN: RejectionKind.ALREADY_ALL_IN,
+    Refusal.NO_RAISE: RejectionKind.CANNOT_RAISE,
+    Refusal.NOT_A_RAISE: RejectionKind.NOT_A_RAISE,
+    Refusal.BELOW_MINIMUM: RejectionKind.BELOW_MINIMUM,
+    Refusal.ABOVE_MAXIMUM: RejectionKind.ABOVE_MAXIMUM,
+    Refusal.ABOVE_STACK: RejectionKind.ABOVE_MAXIMUM,
+}
 
 
-def _fixed(legal: LegalActions, ctx: ResolveContext) -> bool:
-    if ctx.structure is not None:
-        return ctx.structure is Structure.FIXED_LIMIT
-    return legal.min_to == legal.max_to < legal.all_in_to
+def _refused(intent: Intent, action: Action, legal: LegalActions,
+             ctx: ResolveContext) -> Rejection | None:
+    """The engine's own refusal of ``action`` (``LegalActions.refusal``), as a Rejection."""
+    refused = legal.refusal(action, ctx.chips)
+    if refused is None:
+        return None
+    return Rejection(intent, _REJECTION_OF.get(refused.kind, RejectionKind.NOT_LEGAL),
+                     refused.reason)
 
 
-def _word(legal: LegalActions) -> str:
-    return "bet" if legal.can_bet else "raise"
-
-
-def _no_raise_reason(legal: LegalActions, ctx: ResolveContext) -> str:
-    owe = legal.current_bet - legal.committed
-    if legal.stack == 0:
-        return "you are all in"
-    if owe > 0 and legal.stack <= owe:
-        return f"you can only call {ctx.chips(legal.to_call)} (all in) or fold"
-    if owe > 0:
-        return f"you can call {ctx.chips(legal.to_call)} or fold"
-    return "you can check or fold"
+def _refuse(intent: Intent, action: Action, legal: LegalActions,
+            ctx: ResolveContext) -> Rejection:
+    """:func:`_refused` for an action already known to be illegal."""
+    got = _refused(intent, action, legal, ctx)
+    assert got is not None, f"{action} is legal here"
+    return got
 
 
 def _cannot_raise(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Rejection:
-    word = "raise" if legal.current_bet else "bet"
-    kind = RejectionKind.ALREADY_ALL_IN if legal.stack == 0 else RejectionKind.CANNOT_RAISE
-    return Rejection(intent, kind, f"{word} is not possible: {_no_raise_reason(legal, ctx)}")
+    """Neither a bet nor a raise is on offer: the engine says why."""
+    wager = Action.raise_to if legal.current_bet else Action.bet
+    return _refuse(intent, wager(legal.all_in_to), legal, ctx)
 
 
 def _all_in(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolution:
-    if not legal.can_all_in:
-        if legal.stack == 0:
-            return Rejection(intent, RejectionKind.ALREADY_ALL_IN, "you are already all in")
-        if legal.can_bet or legal.can_raise:
-            word = _word(legal)
-            return Rejection(
-                intent, RejectionKind.ABOVE_MAXIMUM,
-                f"all in is not possible: {_limit_name(legal, ctx)}, the most you can {word}"
-                f" to is {ctx.chips(legal.max_to)}",
-            )
-        return _cannot_raise(intent, legal, ctx)
+    refused = _refused(intent, Action.all_in(), legal, ctx)
+    if refused is not None:
+        return refused
     if legal.all_in_to <= legal.current_bet:
         action = Action.call()
     elif legal.can_bet:
@@ -207,33 +206,12 @@ def _to_total(intent: Intent, total: int, legal: LegalActions, ctx: ResolveConte
     """A bet or raise to a street total of ``total`` chips, checked against every limit."""
     if not (legal.can_bet or legal.can_raise):
         return _cannot_raise(intent, legal, ctx)
-    word = _word(legal)
-    cb = legal.current_bet
     if total >= legal.all_in_to and legal.can_all_in:
         return _all_in(intent, legal, ctx)
-    if cb and total <= cb:
-        return Rejection(
-            intent, RejectionKind.NOT_A_RAISE,
-            f"the bet is already {ctx.chips(cb)}: minimum raise is to {ctx.chips(legal.min_to)}",
-        )
-    if total > legal.max_to:
-        return Rejection(
-            intent, RejectionKind.ABOVE_MAXIMUM,
-            f"{_limit_name(legal, ctx)}: the most you can {word} to is {ctx.chips(legal.max_to)}",
-        )
-    if total < legal.min_to:
-        if _fixed(legal, ctx):
-            reason = f"fixed limit: the {word} is to {ctx.chips(legal.min_to)}"
-        elif word == "bet":
-            reason = f"minimum bet is {ctx.chips(legal.min_to)}"
-        else:
-            reason = f"minimum raise is to {ctx.chips(legal.min_to)}"
-        if legal.can_all_in and legal.all_in_to < legal.min_to:
-            reason += f": you can go all in for {ctx.chips(legal.all_in_to)}"
-        return Rejection(intent, RejectionKind.BELOW_MINIMUM, reason)
     action = Action.bet(total) if legal.can_bet else Action.raise_to(total)
-    if not legal.allows(action):  # pragma: no cover - the checks above mirror allows()
-        return Rejection(intent, RejectionKind.NOT_LEGAL, f"{action} is not possible now")
+    refused = _refused(intent, action, legal, ctx)
+    if refused is not None:
+        return refused
     adds = total - legal.committed
     if adds > ctx.confirm_fraction * legal.stack:
         return Resolved(intent, action, confirm=True, why="more than half your stack"
@@ -245,7 +223,7 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
     owe = legal.current_bet - legal.committed
     if isinstance(intent, Fold):
         if not legal.can_fold:
-            return Rejection(intent, RejectionKind.CANNOT_FOLD, "fold is not possible now")
+            return _refuse(intent, Action.fold(), legal, ctx)
         if legal.can_check:
             return Resolved(intent, Action.fold(), confirm=True,
                             why="checking is free")
@@ -253,8 +231,7 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
     if isinstance(intent, Check):
         if legal.can_check:
             return Resolved(intent, Action.check())
-        return Rejection(intent, RejectionKind.CANNOT_CHECK,
-                         f"check is not possible: {ctx.chips(owe)} to call")
+        return _refuse(intent, Action.check(), legal, ctx)
     if isinstance(intent, Call):
         if legal.can_call:
             if legal.to_call >= legal.stack:
@@ -263,7 +240,7 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
             return Resolved(intent, Action.call())
         if legal.can_check:
             return Resolved(intent, Action.check(), why="nothing to call: check")
-        return Rejection(intent, RejectionKind.CANNOT_CALL, "call is not possible now")
+        return _refuse(intent, Action.call(), legal, ctx)
     if isinstance(intent, AllIn):
         return _all_in(intent, legal, ctx)
     if isinstance(intent, MinRaise):
@@ -271,9 +248,9 @@ def _resolve(intent: Intent, legal: LegalActions, ctx: ResolveContext) -> Resolu
     if isinstance(intent, BareRaise):
         if not (legal.can_bet or legal.can_raise):
             return _cannot_raise(intent, legal, ctx)
-        if _fixed(legal, ctx):
+        if legal.structure is Structure.FIXED_LIMIT:
             return _to_total(intent, legal.min_to, legal, ctx)
-        word = _word(legal)
+        word = "bet" if legal.can_bet else "raise"
         top = min(legal.max_to, legal.all_in_to)
         return Rejection(
             intent, RejectionKind.NEEDS_AMOUNT,
@@ -320,6 +297,8 @@ def resolve(
     ('raise to 1000', True, True)
     """
     ctx = context or ResolveContext()
+    if ctx.structure is not None and ctx.structure is not legal.structure:
+        legal = dataclasses.replace(legal, structure=ctx.structure)
     got = _resolve(intent, legal, ctx)
     if isinstance(got, Resolved):
         if not legal.allows(got.action):  # the promise: never an action the engine refuses

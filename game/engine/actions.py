@@ -226,18 +226,18 @@ class LegalActions:
         if not (self.can_bet or self.can_raise):
             return Refused(Refusal.NO_RAISE, f"{word} is not possible: {self._closed()}")
         amount = action.amount
-        if amount > self.all_in_to:
-            return Refused(Refusal.ABOVE_STACK, f"you have only {chips(self.stack)} behind: all"
-                           f" in is {word} to {chips(self.all_in_to)}")
         if self.completion:
             return Refused(
                 Refusal.BELOW_MINIMUM if amount < self.min_to else Refusal.ABOVE_MAXIMUM,
                 f"fixed limit: the all-in bet of {chips(cb)} is less than half a bet: call"
                 f" it or complete to {chips(self.min_to)}",
             )
-        if amount > self.max_to:
+        if amount > self.max_to and self.max_to < self.all_in_to:
             return Refused(Refusal.ABOVE_MAXIMUM, f"{self._limit()}: the most you can {word}"
                            f" to is {chips(self.max_to)}")
+        if amount > self.all_in_to:
+            return Refused(Refusal.ABOVE_STACK, f"you have only {chips(self.stack)} behind: all"
+                           f" in is {word} to {chips(self.all_in_to)}")
         if self.structure is Structure.FIXED_LIMIT:
             minimum = f"fixed limit: the {word} is to {chips(self.min_to)}"
         elif word == "bet":
