@@ -245,6 +245,19 @@ def test_typed_amount_below_the_minimum_is_refused_with_the_minimum_named():
     assert "70" in bar.message
 
 
+def test_a_refused_typed_amount_is_worded_as_the_engine_words_it():
+    """One wording of the rules (LegalActions.why_not): fixed limit, a raise is to 20."""
+    la = Hand(HandConfig.fixed_limit(10, 20), [1000] * 3, button=0,
+              deck=shuffled_deck(random.Random(1))).legal_actions()
+    bar = make_bar(la)
+    key(bar, pygame.K_r, "r")
+    key(bar, pygame.K_1, "1")
+    key(bar, pygame.K_5, "5")
+    assert key(bar, pygame.K_RETURN) is None
+    assert bar.message == f"{la.why_not(Action.raise_to(15))}; you typed 15"
+    assert bar.message.startswith("fixed limit: the raise is to 20")
+
+
 def test_typed_amount_above_the_stack_is_refused_with_the_most_allowed():
     bar = make_bar(FACING_RAISE)
     key(bar, pygame.K_r, "r")

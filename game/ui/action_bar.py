@@ -340,7 +340,7 @@ class ActionBar:
     def _emit(self, action: Action) -> Action | None:
         la = self.legal
         if la is None or not la.allows(action):
-            self.message = f"{action} is not legal now"
+            self.message = (la and la.why_not(action)) or f"{action} is not legal now"
             return None
         self.pending = None
         self.typed = None
@@ -394,8 +394,8 @@ class ActionBar:
         value = int(self.typed)
         lo, hi = betting.sizing_range(la)
         if value < lo:
-            word = "bet" if la.can_bet else "raise"
-            self.message = f"The minimum {word} is to {lo}; you typed {value}"
+            typed = Action.bet(value) if la.can_bet else Action.raise_to(value)
+            self.message = f"{la.why_not(typed) or 'below the minimum'}; you typed {value}"
             self.typed = ""
             return None
         if value > hi:
