@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import Action, HandConfig, Structure
+from game.engine import Action, HandConfig, IllegalActionError, Structure
 from game.engine.deck import shuffled_deck
 from game.engine.events import Refunded
 from game.engine.hand import Hand
 from game.phh.amounts import Scale
 from game.phh.export import history_from_hand, phh_player
 from game.phh.reader import loads
-from game.phh.replay import replay
+from game.phh.replay import replay, replay_partial
 from game.phh.writer import dumps
 
 SETTINGS = settings(
@@ -175,3 +175,38 @@ def test_a_players_view_of_the_hand_replays_to_the_same_stacks(played: PlayedHan
     result = replay(loads(dumps(history)))
     expected = [hand.stacks[(hand.button + 1 + j) % hand.n] for j in range(hand.n)]
     assert result.chips == expected
+
+
+def probes(hand: Hand) -> list[Action]:
+    """Actions around every limit of the decision: legal ones and ones just past a limit."""
+    legal = hand.legal_actions()
+    amounts = {legal.min_to - 1, legal.min_to, legal.max_to, legal.max_to + 1,
+               legal.all_in_to, legal.current_bet, legal.current_bet + 1}
+    return [Action.fold(), Action.check(), Action.call(), Action.all_in(),
+            *(Action.bet(a) for a in sorted(amounts) if a > 0),
+            *(Action.raise_to(a) for a in sorted(amounts) if a > 0)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(played_hands(), st.data())
+def test_why_not_is_the_engines_one_wording_of_every_refusal(played: PlayedHand, data) -> None:
+    """Replayed to a random decision: an action why_not passes is applied, and every action
+    the engine refuses is refused in why_not's words (docs/RULES.md §3)."""
+    final = played.hand
+    history = history_from_hand(final)
+    cut = data.draw(st.integers(0, len(history.actions)))
+    history.actions = history.actions[:cut]
+    history.finishing_stacks = None
+    hand = replay_partial(history).hand
+    if hand.is_over or hand.actor is None:
+        return
+    legal = hand.legal_actions()
+    for action in probes(hand):
+        why = legal.why_not(action)
+        try:
+            hand.after(action)
+        except IllegalActionError as refused:
+            assert why is not None and str(refused).startswith(why), (action, why)
+        else:
+            # "all in" that can only mean calling is taken as a call, though not offered.
+            assert why is None or action == Action.all_in(), (action, why)
