@@ -1,10 +1,11 @@
 """One hand of Texas Hold'em as a state machine: the single door for every action.
 
 ``legal_actions()`` says what the player to act may do; ``apply()`` does it or raises
-an :class:`IllegalActionError` that says what would be legal.  The arithmetic follows
-001 word for word (min-raise tracking, short all-ins that do not reopen, short blinds,
-layered side pots with refunds, odd chips left of the button); the structures, antes,
-straddles and switches come from 000 and 002.
+an :class:`IllegalActionError` in :meth:`LegalActions.why_not`'s words, with what would be
+legal.  The rules are docs/RULES.md's: min-raise tracking, short all-ins that reopen only
+as a full raise (or half a bet in fixed limit, or several adding up to one), completions,
+short blinds and straddles called in full, layered side pots with refunds, odd chips left
+of the button, and the structures, antes, straddles and switches of §1-§2.
 
 A hand with a ``deck`` deals itself.  Without one it is in *replay mode*: it waits for
 ``deal_hole`` / ``deal_board`` (and ``show`` for unknown cards at showdown), the way a
