@@ -110,6 +110,7 @@ SUBSTITUTIONS: dict[tuple[str, ...], tuple[str, ...]] = {
     ("going", "to"): ("gonna",), ("want", "to"): ("gonna",), ("wanna",): ("gonna",),
     ("too",): ("to",), ("okay",): ("ok",), ("yup",): ("yep",),
     ("re", "buy"): ("rebuy",), ("top", "off"): ("top", "up"), ("k",): ("thousand",),
+    ("on", "the", "pot"): ("of", "the", "pot"), ("is", "pot"): ("pot",),
 }
 _MAX_SUB = max(len(k) for k in SUBSTITUTIONS)
 

