@@ -128,8 +128,9 @@ def test_models_list_shows_pocketsphinx_and_the_auto_choice(capsys):
     assert code == 0
     engines = {m["engine"] for m in got["models"]}
     assert "pocketsphinx" in engines
-    assert got["auto_engine"] in ("pocketsphinx", "vosk")
-    assert all(set(m) == {"engine", "name", "lang", "path", "source", "grammar"}
+    assert got["auto_engine"] in ("pocketsphinx", "whisper", "vosk")
+    base = {"engine", "name", "lang", "path", "source", "grammar"}
+    assert all(set(m) == (base | {"verified"} if m["engine"] == "whisper" else base)
                for m in got["models"])
 
 

@@ -97,13 +97,19 @@ def test_vosk_model_env_pointing_at_nothing_is_refused_clearly(monkeypatch, tmp_
         find_vosk_model()
 
 
-def test_auto_picks_pocketsphinx_when_no_english_vosk_model(monkeypatch):
+def test_auto_picks_whisper_else_pocketsphinx_when_no_english_vosk_model(monkeypatch,
+                                                                           tmp_path):
     monkeypatch.delenv("VOSK_MODEL", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     if any(m.lang == "en-us" for m in vosk_models()):
         pytest.skip("an English Vosk model is installed here")
+    from voice.recognizers.whisper_models import whisper_models
+
+    assert choose_engine("auto") == ("whisper" if whisper_models() else "pocketsphinx")
+    monkeypatch.setenv("WHISPER_MODEL", str(tmp_path / "nothing-here"))
     assert choose_engine("auto") == "pocketsphinx"
     assert choose_engine("off") is None
-    with pytest.raises(ValueError, match="auto, vosk, pocketsphinx, off"):
+    with pytest.raises(ValueError, match="auto, vosk, whisper, pocketsphinx, off"):
         choose_engine("siri")
 
 

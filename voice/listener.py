@@ -61,7 +61,11 @@ class SpeechBegan:
 class ListenerReady:
     """From now on speech is heard: the recognizer is loaded and, always listening, the
     voice detector has learned the room (:attr:`Listener.ready`).  Sent once; until then
-    the screen says "starting", not "listening"."""
+    the screen says "starting", not "listening".  ``engine`` is the recognizer that
+    listens; ``notice``, why it is not the one asked for (or None)."""
+
+    engine: str = ""
+    notice: str | None = None
 
 
 ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | ListenerReady
@@ -247,7 +251,9 @@ class Listener:
             self._handle(detector.feed(chunk))
             if not self._said_ready and self.ready:
                 self._said_ready = True
-                self.events.put(ListenerReady())
+                rec = self.recognizer
+                self.events.put(ListenerReady(rec.name if rec is not None else "",
+                                              rec.notice if rec is not None else None))
 
     def _handle_control(self) -> None:
         while True:

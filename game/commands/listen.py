@@ -1,5 +1,5 @@
-"""`holdem listen FILE.wav --phh PARTIAL.phh [--engine vosk|pocketsphinx]`: a recorded phrase
-through the recognizer, then resolved exactly like ``holdem say``.
+"""`holdem listen FILE.wav --phh PARTIAL.phh [--engine vosk|whisper|pocketsphinx]`: a
+recorded phrase through the recognizer, then resolved exactly like ``holdem say``.
 
 Prints the ``say`` object plus ``"transcript"`` (what the recognizer wrote, ``"[unk]"`` when
 it rejected the audio), ``"engine"`` and ``"decode_ms"`` (recognizer time for the whole
@@ -19,7 +19,7 @@ import json
 import sys
 import time
 
-ENGINE_CHOICES = ("auto", "vosk", "pocketsphinx")
+ENGINE_CHOICES = ("auto", "vosk", "whisper", "pocketsphinx")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="an unfinished hand; the phrase is for the player to act")
     parser.add_argument("--engine", choices=ENGINE_CHOICES, default="auto",
                         help="recognizer (auto: Vosk if an English model is found, "
-                        "else PocketSphinx)")
+                        "else Whisper, else PocketSphinx)")
     parser.add_argument("--confirm-pending", action="store_true",
                         help="a confirmation is waiting: listen for yes/no too")
 
@@ -70,5 +70,7 @@ def run(args: argparse.Namespace) -> int:
     except RecognizerError as exc:
         return fail(str(exc))
     assert recognizer is not None  # "off" is not a choice here
+    if recognizer.notice:
+        print(f"holdem listen: {recognizer.notice}", file=sys.stderr)
     print(json.dumps(listen_result(pcm, situation, recognizer, args.confirm_pending)))
     return 0

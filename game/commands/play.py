@@ -13,7 +13,7 @@ import os
 import sys
 import time
 
-VOICE_CHOICES = ("auto", "vosk", "pocketsphinx", "off")
+VOICE_CHOICES = ("auto", "vosk", "whisper", "pocketsphinx", "off")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--voice",
         choices=VOICE_CHOICES,
         default="auto",
-        help="speech recognizer (default auto: Vosk if a model is found, else PocketSphinx)",
+        help="speech recognizer (default auto: Vosk if an English model is found, else Whisper, "
+        "else PocketSphinx)",
     )
     parser.add_argument(
         "--spectate", action="store_true", help="watch the bots play with every hand face up"

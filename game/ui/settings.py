@@ -20,7 +20,7 @@ from typing import Any
 
 import tomllib
 
-ENGINES = ("auto", "vosk", "pocketsphinx", "off")
+ENGINES = ("auto", "vosk", "whisper", "pocketsphinx", "off")
 
 
 class SettingsError(ValueError):
@@ -45,7 +45,8 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("voice_engine", "Recognizer", "auto: Vosk if a model is found, else PocketSphinx",
+    Setting("voice_engine", "Recognizer",
+            "auto: Vosk if an English model is found, else Whisper, else PocketSphinx",
             choices=ENGINES),
     Setting("microphone", "Microphone", "input device name, or default"),
     Setting("push_to_talk", "Push to talk", "hold Space to talk (off: always listening)"),

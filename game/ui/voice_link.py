@@ -142,6 +142,9 @@ class VoiceLink:
                 self.state.notice = f"{ev.message} — mouse and keys work"
             elif kind == "ListenerReady":
                 self._ready = True
+                self.state.engine = ev.engine or self.state.engine
+                if ev.notice:
+                    self.state.notice = ev.notice
                 if self.state.mode == "starting":
                     self.state.mode = self._ready_mode()
             elif kind == "SpeechBegan":

@@ -1,16 +1,20 @@
 """Speech recognizers behind one interface (:class:`Recognizer`), chosen by ``--voice``.
 
 - ``pocketsphinx``: always available (the wheel ships US English); JSGF + rejection;
+- ``whisper``: Whisper ``tiny.en`` (installed with the game) held to the command grammar;
+  hears voices unlike PocketSphinx's model far better (:mod:`.whisper_backend`);
 - ``vosk``: used when a Vosk model for the language is found (:mod:`.models`);
-- ``auto``: Vosk if an English model that takes a phrase list is found, else PocketSphinx;
+- ``auto``: Vosk if an English model that takes a phrase list is found, else Whisper if its
+  model is found and intact, else PocketSphinx (:func:`explain_engine` says why);
 - ``off``: no recognizer; the game is played by mouse and keyboard.
 
 >>> ENGINES
-('auto', 'vosk', 'pocketsphinx', 'off')
+('auto', 'vosk', 'whisper', 'pocketsphinx', 'off')
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from .base import (
@@ -23,24 +27,58 @@ from .base import (
     RecognizerUnavailableError,
 )
 
-ENGINES: tuple[str, ...] = ("auto", "vosk", "pocketsphinx", "off")
+ENGINES: tuple[str, ...] = ("auto", "vosk", "whisper", "pocketsphinx", "off")
 
 
-def choose_engine(voice: str = "auto", lang: str = "en-us") -> str | None:
-    """The engine ``--voice`` means here: "vosk", "pocketsphinx" or None (off)."""
+@dataclass(frozen=True)
+class EngineChoice:
+    """The engine that listens and why (shown in the options menu and ``models list``)."""
+
+    engine: str | None
+    reason: str
+
+
+def _whisper_ready() -> str | None:
+    """None when Whisper can listen here, else why not (one line)."""
+    import importlib.util
+
+    from .whisper_models import check_weights, find_whisper_model
+
+    if importlib.util.find_spec("ctranslate2") is None or \
+            importlib.util.find_spec("faster_whisper") is None:
+        return "faster-whisper is not installed"
+    try:
+        check_weights(find_whisper_model())
+    except RecognizerError as exc:
+        return str(exc)
+    return None
+
+
+def explain_engine(voice: str = "auto", lang: str = "en-us") -> EngineChoice:
+    """The engine ``--voice`` means here, and the reason, in words a player can read."""
     if voice not in ENGINES:
         raise ValueError(f"--voice must be one of {', '.join(ENGINES)}, not {voice!r}")
     if voice == "off":
-        return None
+        return EngineChoice(None, "voice is off")
     if voice != "auto":
-        return voice
+        return EngineChoice(voice, f"{voice} was asked for")
     from .models import find_vosk_model
 
     try:
         model = find_vosk_model(lang)
+        if model.constrained:
+            return EngineChoice("vosk", f"a Vosk model for {lang} was found ({model.name})")
     except ModelNotFoundError:
-        return "pocketsphinx"
-    return "vosk" if model.constrained else "pocketsphinx"
+        pass
+    why_not = _whisper_ready()
+    if why_not is None:
+        return EngineChoice("whisper", "no English Vosk model; Whisper's model is here")
+    return EngineChoice("pocketsphinx", f"no English Vosk model, and Whisper: {why_not}")
+
+
+def choose_engine(voice: str = "auto", lang: str = "en-us") -> str | None:
+    """The engine ``--voice`` means here: "vosk", "whisper", "pocketsphinx" or None (off)."""
+    return explain_engine(voice, lang).engine
 
 
 def open_recognizer(voice: str = "auto", lang: str = "en-us",
@@ -49,7 +87,9 @@ def open_recognizer(voice: str = "auto", lang: str = "en-us",
     PocketSphinx keeps the microphone's and room's cepstral mean between games
     (:mod:`.room`; Vosk has no use for it).
 
-    Raises :class:`RecognizerError` subclasses with a message saying what to do.
+    Whisper asked for but unable to listen (its model missing or damaged) gives
+    PocketSphinx, with the reason in its :attr:`~Recognizer.notice`.  Raises
+    :class:`RecognizerError` subclasses with a message saying what to do.
     """
     engine = choose_engine(voice, lang)
     if engine is None:
@@ -60,10 +100,20 @@ def open_recognizer(voice: str = "auto", lang: str = "en-us",
         return VoskRecognizer(lang=lang)
     from .pocketsphinx_backend import PocketSphinxRecognizer
 
+    if engine == "whisper":
+        from .whisper_backend import WhisperRecognizer
+
+        try:
+            return WhisperRecognizer()
+        except RecognizerError as exc:  # a missing or damaged model: PocketSphinx listens
+            fallback = PocketSphinxRecognizer(room_file=room_file)
+            fallback.notice = f"Whisper cannot listen ({exc}); PocketSphinx listens instead"
+            return fallback
     return PocketSphinxRecognizer(room_file=room_file)
 
 
 __all__ = [
-    "ENGINES", "SAMPLE_RATE", "UNKNOWN", "Hypothesis", "ModelNotFoundError", "Recognizer",
-    "RecognizerError", "RecognizerUnavailableError", "choose_engine", "open_recognizer",
+    "ENGINES", "SAMPLE_RATE", "UNKNOWN", "EngineChoice", "Hypothesis", "ModelNotFoundError",
+    "Recognizer", "RecognizerError", "RecognizerUnavailableError", "choose_engine",
+    "explain_engine", "open_recognizer",
 ]

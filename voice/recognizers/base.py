@@ -64,6 +64,9 @@ class Recognizer(ABC):
 
     #: Short engine name as used by ``--voice`` / ``--engine``.
     name: str = ""
+    #: Something the player should be told about this recognizer (it stands in for
+    #: another that could not start), or None.
+    notice: str | None = None
 
     @abstractmethod
     def accept(self, chunk: bytes) -> None:

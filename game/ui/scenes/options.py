@@ -206,19 +206,16 @@ class OptionsScene(Scene):
             t.stop()
 
     def _model_status(self) -> str:
-        from pathlib import Path
+        """Which recognizer listens with the chosen setting, and why (a model missing or
+        damaged is named here, not discovered mid-game)."""
+        from voice.recognizers import explain_engine
 
-        found = []
-        models = Path("models")
-        if models.is_dir() and any(p.is_dir() for p in models.iterdir()):
-            found.append("Vosk model in models/")
         try:
-            import pocketsphinx  # noqa: F401
-
-            found.append("PocketSphinx (built-in US English)")
-        except ImportError:
-            pass
-        return "Speech models found: " + (", ".join(found) if found else "none")
+            choice = explain_engine(self.settings.voice_engine)
+        except ValueError as exc:
+            return str(exc)
+        who = choice.engine.capitalize() if choice.engine else "nobody (voice off)"
+        return f"Listening: {who} — {choice.reason}"[:120]
 
     def _bot_fields(self, m: Any) -> None:
         from bots.personalities import LEVEL_NAMES, PERSONALITIES

@@ -1,0 +1,93 @@
+"""Whisper and PocketSphinx together: two opinions on one utterance.
+
+The two recognizers fail differently.  Whisper knows far more voices but writes free
+English, and short words slip ("Kirk." for "check"); PocketSphinx only ever hears the
+command grammar, but its acoustic model knows few voices.  Fed the same audio:
+
+- both hear the same command (the same meaning): it is sure;
+- they hear different commands: Whisper's stands, and asks "yes?" first;
+- Whisper heard no command but PocketSphinx did: Whisper's decoder scores PocketSphinx's
+  command on the same audio against its own reading; close enough, and it is taken, asking
+  "yes?" first; otherwise nothing was heard;
+- PocketSphinx heard nothing: Whisper's judgement stands.
+
+PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
+side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
+two, not their sum.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ..intents import Unknown
+from ..parser import parse
+from .base import UNKNOWN, Hypothesis, Recognizer
+from .pocketsphinx_backend import PocketSphinxRecognizer
+from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer
+
+
+def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
+            engine: str = "combined") -> Hypothesis:
+    """The combined hypothesis (see the module doc); ``rescued``: Whisper's decoder found
+    PocketSphinx's command about as likely as its own reading.
+
+    >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
+    >>> combine(w, p, False)
+    Hypothesis(text='call', confidence=0.95, engine='combined')
+    >>> combine(Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95), True).text
+    'fold'
+    """
+    said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
+    said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
+    if isinstance(said_w, Unknown):
+        if rescued and not isinstance(said_p, Unknown):
+            return Hypothesis(sphinx.text, LOW_CONFIDENCE, engine)
+        return Hypothesis(UNKNOWN, 0.0, engine)
+    if isinstance(said_p, Unknown):
+        return Hypothesis(whisper.text, whisper.confidence, engine)
+    if said_p == said_w:
+        return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
+    return Hypothesis(whisper.text, min(whisper.confidence, LOW_CONFIDENCE), engine)
+
+
+class CombinedRecognizer(Recognizer):
+    """Whisper with PocketSphinx's grammar result as a second opinion."""
+
+    name = "combined"
+
+    def __init__(self, whisper: WhisperRecognizer | None = None,
+                 sphinx: PocketSphinxRecognizer | None = None,
+                 room_file: str | None = None) -> None:
+        self.whisper = whisper or WhisperRecognizer()
+        self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
+
+    def expect_confirmation(self, pending: bool) -> None:
+        self.whisper.expect_confirmation(pending)
+        self.sphinx.expect_confirmation(pending)
+
+    def accept(self, chunk: bytes) -> None:
+        self.whisper.accept(chunk)
+        self.sphinx.accept(chunk)
+
+    def reset(self) -> None:
+        self.whisper.reset()
+        self.sphinx.reset()
+
+    @property
+    def last(self):  # noqa: ANN201 - Whisper's judgement, for the benchmark
+        return self.whisper.last
+
+    def final(self) -> Hypothesis:
+        heard: list[Hypothesis] = []
+        worker = threading.Thread(target=lambda: heard.append(self.whisper.final()),
+                                  name="whisper-final")
+        worker.start()
+        sphinx = self.sphinx.final()
+        worker.join()
+        whisper = heard[0]
+        rescued = False
+        if whisper.rejected and not sphinx.rejected and \
+                not isinstance(parse(sphinx.text), Unknown):
+            rescued = self.whisper.rescore(sphinx.text)
+        return combine(whisper, sphinx, rescued, self.name)
