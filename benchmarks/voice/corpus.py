@@ -140,10 +140,22 @@ PHRASES: list[Phrase] = [
 
 @dataclass(frozen=True)
 class Voice:
-    """An espeak-ng voice; ``held_out`` voices are never used for tuning."""
+    """A synthetic speaker; ``held_out`` voices are never used for tuning.
+
+    ``synth`` is the synthesizer: espeak-ng (formant synthesis) or flite (CMU's
+    statistical-parametric and diphone voices, another engine altogether).  ``new`` voices
+    were added with the Whisper backend and have never been used for tuning anything.
+    """
 
     name: str
     held_out: bool = False
+    synth: str = "espeak-ng"
+    new: bool = False
+
+    @property
+    def group(self) -> str:
+        """How the benchmark reports the voice: tuned, held-out or new."""
+        return "new" if self.new else "held-out" if self.held_out else "tuned"
 
 
 VOICES: list[Voice] = [
@@ -154,10 +166,20 @@ VOICES: list[Voice] = [
     Voice("en-gb-x-rp", held_out=True),
     Voice("en-us+f4", held_out=True),
 ]
+#: Voices no setting of any engine was tuned on, from another synthesizer (flite): a US
+#: woman (slt, statistical-parametric), a US man (rms) and a Scottish man (awb).
+NEW_VOICES: list[Voice] = [
+    Voice("slt", held_out=True, synth="flite", new=True),
+    Voice("rms", held_out=True, synth="flite", new=True),
+    Voice("awb", held_out=True, synth="flite", new=True),
+]
 #: espeak-ng words per minute: a deliberate and a quick speaker.
 SPEEDS: tuple[int, ...] = (150, 195)
 #: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
 CONDITIONS: dict[str, float] = {"clean": 40.0, "snr15": 15.0}
+#: Conditions in a reverberant room (sox ``reverb``), then noise at this SNR.
+ROOM_CONDITIONS: dict[str, float] = {"room20": 20.0}
+ALL_CONDITIONS: dict[str, float] = {**CONDITIONS, **ROOM_CONDITIONS}
 
 
 @dataclass(frozen=True)
@@ -170,11 +192,16 @@ class Utterance:
     speed: int
 
 
-def utterances() -> list[Utterance]:
-    """Every phrase x voice x speed, with stable ids (``u0001``...)."""
+def utterances(voices: list[Voice] | None = None, prefix: str = "u") -> list[Utterance]:
+    """Every phrase x voice x speed, with stable ids (``u0001``...; the new voices'
+    ``n0001``... so that adding them changed no earlier clip)."""
     out: list[Utterance] = []
     for phrase in PHRASES:
-        for voice in VOICES:
+        for voice in VOICES if voices is None else voices:
             for speed in SPEEDS:
-                out.append(Utterance(f"u{len(out) + 1:04d}", phrase, voice, speed))
+                out.append(Utterance(f"{prefix}{len(out) + 1:04d}", phrase, voice, speed))
     return out
+
+
+def new_utterances() -> list[Utterance]:
+    return utterances(NEW_VOICES, prefix="n")

@@ -26,9 +26,9 @@ from game.commands.say import say_result, situation_from_history
 from game.phh import loads
 from voice.resolver import ResolveContext
 
-from .corpus import CONDITIONS, SITUATIONS, VOICES
+from .corpus import ALL_CONDITIONS, NEW_VOICES, SITUATIONS, VOICES
 from .outcome import acted, is_acting, label, with_pending
-from .synth import render
+from .synth import EXTRA_MANIFESTS, render, render_extra
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "benchmarks" / "out" / "voice"
@@ -51,6 +51,18 @@ def make_recognizer(engine: str, args: argparse.Namespace):
             config=dict(args.decoder) or None,
             word_insertion=None if args.word_insertion <= 0 else args.word_insertion,
         )
+    if engine == "whisper":
+        from voice.recognizers.whisper_backend import WhisperRecognizer
+
+        return WhisperRecognizer(window_s=args.whisper_window, beam=args.whisper_beam,
+                                 n_best=args.whisper_beam, threads=args.whisper_threads,
+                                 sure_share=args.whisper_sure_share,
+                                 repair_slack=args.whisper_repair_slack)
+    if engine == "combined":
+        from voice.recognizers.combined import CombinedRecognizer
+
+        return CombinedRecognizer(make_recognizer("whisper", args),
+                                  make_recognizer("pocketsphinx", args))
     from voice.recognizers import open_recognizer
 
     return open_recognizer(engine)
@@ -102,6 +114,13 @@ def run_clip(
     say["transcript"] = hyp.text
     say["confidence"] = hyp.confidence
     say["final_ms"] = 1000 * tail
+    # would the rules ask "yes?" for these words anyway (an all-in, a big bet)?
+    say["rules_confirm"] = bool(say_result(hyp.text, situation)["confirm"])
+    judged = getattr(rec, "last", None)
+    if judged is not None:  # Whisper: its readings, to re-judge offline at other thresholds
+        say["readings"] = [[r.text, round(r.logprob, 4), r.command, r.repaired,
+                            round(r.repair_gap, 4)] for r in judged.readings]
+        say["timings_ms"] = {k: round(v, 1) for k, v in judged.timings_ms.items()}
     return say, 1000 * (tail + backlog), (streamed + tail) / duration
 
 
@@ -128,6 +147,10 @@ def summarize(rows: list[dict]) -> dict:
         _acted(r) and r["outcome"] != r["expected"] and not r["confirm"] for r in rows
     )
     missed = sum(r["outcome"] is None for r in commands)
+    # right betting actions the rules would not confirm, asked about all the same
+    cheap = [r for r in rows if r["outcome"] == r["expected"] and r["expected"]
+             and r["expected"].startswith("p") and not r.get("rules_confirm", True)]
+    needless = sum(bool(r["confirm"]) for r in cheap)
     lat = [r["latency_ms"] for r in rows]
     tail = [r["final_ms"] for r in rows if "final_ms" in r]
     return {
@@ -142,6 +165,7 @@ def summarize(rows: list[dict]) -> dict:
         "chatter_acted": sum(_acted(r) for r in chatter),
         "chatter_n": len(chatter),
         "confirm": sum(bool(r["confirm"]) for r in rows) / n if n else 0.0,
+        "needless": needless / len(cheap) if cheap else float("nan"),
         "latency_p50": _pct(lat, 0.5),
         "latency_p95": _pct(lat, 0.95),
         "final_p50": _pct(tail, 0.5),
@@ -154,7 +178,7 @@ def summarize_rows(rows: list[dict]) -> dict[str, dict[str, dict]]:
     """engine -> "voices/condition" -> summary, plus "all" voices per condition."""
     groups: dict[str, dict[str, list[dict]]] = defaultdict(lambda: defaultdict(list))
     for r in rows:
-        voices = "held-out" if r["held_out"] else "tuned"
+        voices = r.get("group") or ("held-out" if r["held_out"] else "tuned")
         groups[r["engine"]][f"{voices}/{r['condition']}"].append(r)
         groups[r["engine"]][f"all/{r['condition']}"].append(r)
     return {
@@ -165,15 +189,24 @@ def summarize_rows(rows: list[dict]) -> dict[str, dict[str, dict]]:
 
 def _order(item: tuple[str, list]) -> tuple[int, int]:
     voices, cond = item[0].split("/")
-    return (["tuned", "held-out", "all"].index(voices), list(CONDITIONS).index(cond))
+    return (["tuned", "held-out", "new", "all"].index(voices), list(ALL_CONDITIONS).index(cond))
 
 
-def load_manifest(out: Path) -> list[dict]:
+def load_manifest(out: Path, extra: bool = True) -> list[dict]:
+    """The corpus's clips, and (``extra``) the reverberant room and the new voices."""
     path = out / "manifest.jsonl"
     if not path.exists():
         print(f"rendering the corpus into {out} (espeak-ng + sox) ...", file=sys.stderr)
         render(out)
-    return [json.loads(line) for line in path.read_text().splitlines() if line]
+    names = ["manifest.jsonl"]
+    if extra:
+        if not all((out / name).exists() for name in EXTRA_MANIFESTS):
+            print(f"rendering the room and new voices into {out} (flite + sox) ...",
+                  file=sys.stderr)
+            render_extra(out)
+        names += EXTRA_MANIFESTS
+    return [json.loads(line) for name in names
+            for line in (out / name).read_text().splitlines() if line]
 
 
 def _sampled(row: dict, every: int) -> bool:
@@ -187,18 +220,16 @@ def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
     by_speaker: bool = False,
 ) -> list[dict]:
-    held = {v.name for v in VOICES if v.held_out}
+    group = {v.name: v.group for v in [*VOICES, *NEW_VOICES]}
     if every > 1:
         rows = [r for r in rows if _sampled(r, every)]
-    if voices == "tuned":
-        rows = [r for r in rows if r["voice"] not in held]
-    elif voices == "held-out":
-        rows = [r for r in rows if r["voice"] in held]
+    if voices != "all":
+        rows = [r for r in rows if group[r["voice"]] == voices]
     rows = [r for r in rows if r["condition"] in conditions]
     if by_speaker:
         # One speaker at a time, as a player's microphone hears them: the recognizer's
         # running noise and cepstral-mean estimates settle on that voice.
-        order = {v.name: i for i, v in enumerate(VOICES)}
+        order = {v.name: i for i, v in enumerate([*VOICES, *NEW_VOICES])}
         rows = sorted(rows, key=lambda r: (order[r["voice"]], r["condition"], r["id"]))
     return rows[:limit] if limit else rows
 
@@ -207,9 +238,9 @@ def table(results: dict[str, dict[str, dict]]) -> str:
     head = (
         "| engine | voices | condition | n | exact | wrong action (without a yes) | other wrong "
         "| didn't catch "
-        "| chit-chat acted | asked to confirm | latency p50 / p95 ms "
-        "| of which final()+resolve p50 / p95 ms | x real time |\n"
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
+        "| chit-chat acted | asked to confirm | right but asked needlessly "
+        "| latency p50 / p95 ms | of which final()+resolve p50 / p95 ms | x real time |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     lines = []
     for engine, groups in results.items():
@@ -221,7 +252,7 @@ def table(results: dict[str, dict[str, dict]]) -> str:
                 f"{s['wrong_unconfirmed_count']} without a yes) "
                 f"| {100 * (s['wrong'] - s['wrong_action']):.1f} % "
                 f"| {100 * s['didnt_catch']:.1f} % | {s['chatter_acted']} / {s['chatter_n']} "
-                f"| {100 * s['confirm']:.1f} % "
+                f"| {100 * s['confirm']:.1f} % | {100 * s['needless']:.1f} % "
                 f"| {s['latency_p50']:.0f} / {s['latency_p95']:.0f} "
                 f"| {s['final_p50']:.0f} / {s['final_p95']:.0f} | {s['rtf_mean']:.2f} |"
             )
@@ -230,9 +261,13 @@ def table(results: dict[str, dict[str, dict]]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.run", description=__doc__)
-    ap.add_argument("--engines", default="pocketsphinx", help="comma list: pocketsphinx,vosk")
-    ap.add_argument("--voices", choices=["all", "tuned", "held-out"], default="all")
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--engines", default="pocketsphinx",
+                    help="comma list: pocketsphinx,whisper,combined,vosk")
+    ap.add_argument("--voices", choices=["all", "tuned", "held-out", "new"], default="all",
+                    help="tuned: the espeak-ng voices tuned on; held-out: the two espeak-ng "
+                    "voices kept out of PocketSphinx's tuning; new: the flite voices no "
+                    "engine was tuned on")
+    ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
     ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
     ap.add_argument("--every", type=int, default=1,
                     help="only every N-th utterance (rotating voices/speeds): a quicker run")
@@ -258,6 +293,17 @@ def main(argv: list[str] | None = None) -> int:
                     metavar="KEY=VALUE",
                     help="a PocketSphinx decoder setting for every decoder of the recognizer "
                     "(beam=1e-40, pbeam=1e-40, maxhmmpf=-1); repeatable")
+    from voice.recognizers import whisper_backend as wb
+
+    ap.add_argument("--whisper-window", type=float, default=wb.WINDOW_S,
+                    help="Whisper's encoder window in seconds (30: Whisper's own)")
+    ap.add_argument("--whisper-beam", type=int, default=wb.BEAM,
+                    help="Whisper's beam width (and readings judged)")
+    ap.add_argument("--whisper-threads", type=int, default=wb.THREADS)
+    ap.add_argument("--whisper-sure-share", type=float, default=wb.SURE_SHARE,
+                    help="share of the readings' probability a sure command needs")
+    ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
+                    help="nats a repaired reading may lose to Whisper's own and still count")
     ap.add_argument("--by-speaker", action="store_true",
                     help="play the clips one voice at a time (as one player's session) "
                     "instead of interleaving voices from clip to clip")
@@ -323,8 +369,10 @@ def main(argv: list[str] | None = None) -> int:
                                     confirm_pending=row["family"] == "confirm")
             got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
                        transcript=say["transcript"],
-                       confidence=say["confidence"], confirm=say["confirm"], latency_ms=ms,
-                       final_ms=say["final_ms"], rtf=rtf)
+                       confidence=say["confidence"], confirm=say["confirm"],
+                       rules_confirm=say["rules_confirm"], latency_ms=ms,
+                       final_ms=say["final_ms"], rtf=rtf,
+                       **{k: say[k] for k in ("readings", "timings_ms") if k in say})
             all_rows.append(got)
             if args.errors and got["outcome"] != got["expected"]:
                 print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "

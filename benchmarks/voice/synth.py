@@ -17,21 +17,37 @@ from pathlib import Path
 
 import numpy as np
 
-from .corpus import CONDITIONS, SITUATIONS, Utterance, utterances
+from .corpus import (
+    ALL_CONDITIONS,
+    CONDITIONS,
+    ROOM_CONDITIONS,
+    SITUATIONS,
+    Utterance,
+    new_utterances,
+    utterances,
+)
 
 RATE = 16_000
 LEAD_S = 0.35  # room tone before the phrase
 TAIL_S = 0.45  # and after it (a VAD needs some silence to end the utterance)
 
 
-def speak(text: str, voice: str, speed: int) -> np.ndarray:
-    """espeak-ng -> sox -> int16 samples at 16 kHz (no padding)."""
+#: flite has no words-a-minute setting: its duration stretch for each corpus speed (its
+#: voices speak at about 170 words a minute unstretched).
+FLITE_STRETCH: dict[int, float] = {150: 1.13, 195: 0.87}
+
+
+def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.ndarray:
+    """espeak-ng (or flite) -> sox -> int16 samples at 16 kHz (no padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
-        subprocess.run(
-            ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text],
-            check=True, capture_output=True,
-        )
+        if synth == "flite":
+            stretch = FLITE_STRETCH.get(speed, 170 / speed)
+            command = ["flite", "-voice", voice, "--setf", f"duration_stretch={stretch}",
+                       "-t", text, "-o", str(raw)]
+        else:
+            command = ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text]
+        subprocess.run(command, check=True, capture_output=True)
         subprocess.run(
             ["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", "-e", "signed",
              str(out)],
@@ -81,6 +97,25 @@ def mix(speech: np.ndarray, snr_db: float, seed: int) -> np.ndarray:
     return np.clip(np.round(signal + noise), -32768, 32767).astype(np.int16)
 
 
+#: sox ``reverb`` settings of the reverberant room: reverberance %, HF damping %, room
+#: scale %, stereo depth %, pre-delay ms, wet gain dB (a living room with hard walls).
+ROOM_REVERB: tuple[str, ...] = ("60", "50", "80", "100", "10", "0")
+
+
+def reverberate(speech: np.ndarray) -> np.ndarray:
+    """``speech`` as heard in a reverberant room (sox ``reverb``, wet and dry), with its
+    tail kept, at the same level."""
+    with tempfile.TemporaryDirectory() as tmp:
+        dry, wet = Path(tmp) / "dry.wav", Path(tmp) / "wet.wav"
+        write_wav(dry, speech)
+        subprocess.run(["sox", str(dry), str(wet), "pad", "0", "0.6", "reverb",
+                        *ROOM_REVERB, "norm", "-3"], check=True, capture_output=True)
+        with wave.open(str(wet)) as w:
+            out = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
+    gain = active_rms(speech) / (active_rms(out) or 1.0)
+    return np.clip(np.round(out * gain), -32768, 32767).astype(np.int16)
+
+
 def write_wav(path: Path, samples: np.ndarray) -> None:
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
@@ -93,26 +128,46 @@ def _seed(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(repr(parts).encode()).digest()[:4], "little")
 
 
-def render(out_dir: Path, items: list[Utterance] | None = None) -> Path:
-    """Write every clip, the situations and ``manifest.jsonl``; returns the manifest path."""
+def render(out_dir: Path, items: list[Utterance] | None = None,
+           conditions: dict[str, float] | None = None,
+           manifest_name: str = "manifest.jsonl") -> Path:
+    """Write every clip, the situations and the manifest; returns the manifest path.
+
+    The default is the original corpus (:data:`CONDITIONS`); conditions named in
+    :data:`ROOM_CONDITIONS` are reverberated before the noise goes in.
+    """
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "situations").mkdir(exist_ok=True)
     for name, text in SITUATIONS.items():
         (out_dir / "situations" / f"{name}.phh").write_text(text)
     rows = []
     for u in items if items is not None else utterances():
-        speech = speak(u.phrase.text, u.voice.name, u.speed)
-        for cond, snr in CONDITIONS.items():
+        speech = speak(u.phrase.text, u.voice.name, u.speed, u.voice.synth)
+        for cond, snr in (conditions or CONDITIONS).items():
+            said = reverberate(speech) if cond in ROOM_CONDITIONS else speech
             path = out_dir / cond / f"{u.id}.wav"
             path.parent.mkdir(exist_ok=True)
-            write_wav(path, mix(speech, snr, _seed(u.id, cond)))
+            write_wav(path, mix(said, snr, _seed(u.id, cond)))
             rows.append({
                 "id": u.id, "condition": cond, "file": str(path.relative_to(out_dir)),
                 "text": u.phrase.text, "situation": u.phrase.situation,
                 "expected": u.phrase.expected, "family": u.phrase.family,
-                "voice": u.voice.name, "held_out": u.voice.held_out, "speed": u.speed,
-                "speech_end_s": round(LEAD_S + speech.size / RATE, 4),
+                "voice": u.voice.name, "held_out": u.voice.held_out,
+                "group": u.voice.group, "speed": u.speed,
+                "speech_end_s": round(LEAD_S + said.size / RATE, 4),
             })
-    manifest = out_dir / "manifest.jsonl"
+    manifest = out_dir / manifest_name
     manifest.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return manifest
+
+
+#: The added clips: every voice in the reverberant room, and the new voices everywhere.
+EXTRA_MANIFESTS: tuple[str, ...] = ("manifest-room.jsonl", "manifest-new.jsonl")
+
+
+def render_extra(out_dir: Path) -> list[Path]:
+    """The clips added with the Whisper backend, beside the original corpus."""
+    return [
+        render(out_dir, utterances(), ROOM_CONDITIONS, EXTRA_MANIFESTS[0]),
+        render(out_dir, new_utterances(), ALL_CONDITIONS, EXTRA_MANIFESTS[1]),
+    ]
