@@ -198,7 +198,8 @@ SPOKEN = [
     ("raise to two hundred", "en-us", parse("raise to two hundred")),
     ("bet one hundred", "en-gb", parse("bet one hundred")),
     ("three x", "en-us", parse("three x")), ("half pot", "en-us", parse("half pot")),
-    ("min raise", "en-us", parse("min raise")), ("what's the pot", "en-us", parse("what's the pot")),
+    ("min raise", "en-us", parse("min raise")),
+    ("what's the pot", "en-us", parse("what's the pot")),
     ("deal", "en-us", parse("deal")),
 ]
 
@@ -239,9 +240,9 @@ def test_all_in_is_heard_and_the_yes_that_confirms_it_too(whisper):
 
 @needs_model
 def test_silence_is_not_forced_into_a_command(whisper):
-    from benchmarks.voice.synth import mix
-
     import numpy as np
+
+    from benchmarks.voice.synth import mix
 
     hyp = whisper.decode(mix(np.zeros(8000, dtype=np.int16), 40.0, seed=3).tobytes())
     assert hyp.rejected or not is_action(parse(hyp.text))
