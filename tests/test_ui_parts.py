@@ -40,8 +40,8 @@ def test_unknown_setting_is_refused_with_the_known_ones():
 
 
 def test_a_recognizer_outside_the_choices_is_refused():
-    with pytest.raises(SettingsError, match="auto, vosk, pocketsphinx, off"):
-        UiSettings(voice_engine="whisper")
+    with pytest.raises(SettingsError, match="auto, vosk, whisper, pocketsphinx, off"):
+        UiSettings(voice_engine="siri")
 
 
 # ----- narration -----------------------------------------------------------------------

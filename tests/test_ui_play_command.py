@@ -36,7 +36,7 @@ def test_spectate_plays_n_hands_and_writes_frame_stats(tmp_path):
     (["--speed", "0"], "--speed 0.0 must be above 0"),
     (["--hands", "0"], "--hands 0 must be at least 1"),
     (["--rules", "/nonexistent/rules.toml"], "rules.toml"),
-    (["--voice", "whisper"], "invalid choice"),
+    (["--voice", "siri"], "invalid choice"),
 ])
 def test_bad_arguments_exit_2_with_one_line(args, words):
     r = holdem(*args, timeout=60)
