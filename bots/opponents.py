@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from game.engine import preflop_entries
 from game.engine.actions import ActionKind
 from game.engine.events import Acted, BoardDealt, ForcedBet, HandEnded, Street, StreetStarted
 
@@ -52,8 +53,7 @@ def _shrink(k: int, n: int, prior: float, weight: int = PRIOR_HANDS) -> float:
 @dataclass
 class _HandTrack:
     street: Street = Street.PREFLOP
-    vpip: set[int] = field(default_factory=set)
-    pfr: set[int] = field(default_factory=set)
+    preflop: list[Acted] = field(default_factory=list)
     preflop_raiser: int | None = None
     flop_bet_by_raiser: bool = False
     flop_raised_after_cbet: bool = False
@@ -107,10 +107,8 @@ class OpponentModel:
         h.acted = True
         aggressive = kind in (ActionKind.BET, ActionKind.RAISE)
         if h.street is Street.PREFLOP:
-            if kind in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE):
-                h.vpip.add(seat)
+            h.preflop.append(e)
             if aggressive:
-                h.pfr.add(seat)
                 h.preflop_raiser = seat
             return
         c = self.counts.setdefault(seat, Counts())
@@ -131,8 +129,9 @@ class OpponentModel:
                 h.flop_raised_after_cbet = True
 
     def _finish(self, h: _HandTrack, n: int) -> None:
+        entered = preflop_entries(h.preflop)
         for seat in range(n):
             c = self.counts.setdefault(seat, Counts())
             c.hands += 1
-            c.vpip += seat in h.vpip
-            c.pfr += seat in h.pfr
+            c.vpip += seat in entered.vpip
+            c.pfr += seat in entered.pfr

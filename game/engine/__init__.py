@@ -13,6 +13,7 @@ from .actions import Action, ActionKind, LegalActions, NoRaise, Refusal, Refused
 from .cards import DECK, parse_cards
 from .config import HandConfig, Structure, TieSplit
 from .deck import fisher_yates, shuffled_deck, system_rng
+from .entries import PreflopEntries, preflop_entries
 from .errors import (
     CardError,
     ConfigError,
@@ -29,5 +30,6 @@ __all__ = [
     "HandConfig", "HandOverError", "IllegalActionError", "LegalActions", "NoRaise",
     "OutOfTurnError", "Refusal", "Refused", "Structure", "TieSplit", "fisher_yates",
     "parse_cards", "shuffled_deck", "system_rng",
-    "Category", "HandValue", "evaluate", "evaluate_indices",
+    "Category", "HandValue", "evaluate", "evaluate_indices", "PreflopEntries",
+    "preflop_entries",
 ]

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.engine import Hand, preflop_entries
 from game.engine.actions import ActionKind
-from game.engine.events import Acted, BoardDealt
+from game.engine.events import Acted
 
 _CALL = ActionKind.CALL
 _AGGRO = (ActionKind.BET, ActionKind.RAISE)
@@ -55,34 +56,24 @@ class SessionStats:
     def __init__(self, n_seats: int) -> None:
         self.seats = [SeatStats() for _ in range(n_seats)]
 
-    def record(self, hand, hand_seats: Sequence[int]) -> None:
+    def record(self, hand: Hand, hand_seats: Sequence[int]) -> None:
         """Count one finished engine ``hand`` whose engine seat i is table seat hand_seats[i]."""
-        n = len(hand_seats)
-        vpip = [False] * n
-        pfr = [False] * n
-        preflop = True
         seats = self.seats
         for e in hand.events:
-            cls = e.__class__
-            if cls is Acted:
+            if isinstance(e, Acted):
                 k = e.action.kind
                 if k is _CALL:
                     seats[hand_seats[e.seat]].calls += 1
-                    if preflop:
-                        vpip[e.seat] = True
                 elif k in _AGGRO:
                     seats[hand_seats[e.seat]].bets_raises += 1
-                    if preflop:
-                        vpip[e.seat] = pfr[e.seat] = True
-            elif cls is BoardDealt:
-                preflop = False
+        entered = preflop_entries(hand.events)
         bb = hand.config.big_blind
         start = hand.starting_stacks
         for i, s in enumerate(hand_seats):
             st = seats[s]
             st.hands += 1
-            st.vpip_hands += vpip[i]
-            st.pfr_hands += pfr[i]
+            st.vpip_hands += i in entered.vpip
+            st.pfr_hands += i in entered.pfr
             net = hand.stacks[i] - start[i]
             st.net += net
             st.net_bb += net / bb
