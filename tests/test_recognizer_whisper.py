@@ -262,3 +262,16 @@ def test_reset_drops_the_utterance_in_progress(whisper):
     whisper.accept(_say("fold", "en-us"))
     whisper.reset()
     assert parse(whisper.decode(_say("call", "en-us")).text) == Call()
+
+
+def test_pocketsphinx_confusions_do_not_make_whisper_ask():
+    """'fold' from PocketSphinx asks "yes?" (it hears "call" as "fold"); from Whisper, sure
+    of it, it does not: each engine's own confusions are weighed."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from game.commands.say import say_result, situation_from_history
+    from game.phh import loads
+
+    preflop = situation_from_history(loads(SITUATIONS["preflop"]))
+    assert say_result("fold", preflop, confidence=0.95, engine="pocketsphinx")["confirm"]
+    assert not say_result("fold", preflop, confidence=0.95, engine="whisper")["confirm"]
+    assert not say_result("three x", preflop, confidence=0.95, engine="whisper")["confirm"]

@@ -67,6 +67,22 @@ CONFUSIONS: dict[str, tuple[str, ...]] = {
     "times": ("check", "i fold"),
 }
 
+#: The confusions each engine was seen to make, where they are not :data:`CONFUSIONS`
+#: (PocketSphinx's).  Whisper weighs its own rivals before it is sure (readings pooled by
+#: meaning; :mod:`voice.recognizers.whisper_backend`), and on the voice corpus never wrote
+#: "fold" for "call", "pause" or "help", nor a multiple for "check" or "I fold"
+#: (benchmarks/voice/RESULTS.md); the combined engine is sure only where Whisper is.
+ENGINE_CONFUSIONS: dict[str, dict[str, tuple[str, ...]]] = {"whisper": {}, "combined": {}}
+
+
+def confusions_for(engine: str | None) -> dict[str, tuple[str, ...]]:
+    """The confusions the resolver weighs for words heard by ``engine``.
+
+    >>> confusions_for("whisper"), confusions_for("pocketsphinx") == CONFUSIONS
+    ({}, True)
+    """
+    return ENGINE_CONFUSIONS.get(engine or "", CONFUSIONS)
+
 #: Table talk that must not act, even though some of it contains command words.
 CHATTER: tuple[str, ...] = (
     "nice hand", "good luck everyone", "good luck", "good game", "well played", "thank you",

@@ -106,7 +106,7 @@ def run_clip(
     t1 = time.perf_counter()
     rec.accept(chunks[-1])
     hyp = rec.final()
-    say = say_result(hyp.text, situation, confidence=hyp.confidence)
+    say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=rec.name)
     if confirm_pending:
         say = with_pending(say, not ResolveContext(confidence=hyp.confidence).doubted)
     tail = time.perf_counter() - t1

@@ -41,7 +41,7 @@ def listen_result(pcm: bytes, situation, recognizer, confirm_pending: bool = Fal
     t0 = time.perf_counter()
     hyp = recognizer.decode(pcm)
     decode_ms = 1000 * (time.perf_counter() - t0)
-    out = say_result(hyp.text, situation, confidence=hyp.confidence)
+    out = say_result(hyp.text, situation, confidence=hyp.confidence, engine=recognizer.name)
     out["transcript"] = hyp.text
     out["engine"] = recognizer.name
     out["decode_ms"] = round(decode_ms, 1)

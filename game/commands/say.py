@@ -45,6 +45,7 @@ from voice.numbers import cents_reading
 from voice.parser import parse
 from voice.questions import answer, facts_from_hand
 from voice.resolver import Rejection, ResolveContext, resolve
+from voice.vocabulary import confusions_for
 
 
 class SayInputError(ValueError):
@@ -148,9 +149,10 @@ MID_HAND_REFUSALS: dict[TableKind, str] = {
 
 def say_result(
     text: str, situation: Situation, confidence: float | None = None,
-    confirm_fraction: float = 0.5, last_reply: str = "",
+    confirm_fraction: float = 0.5, last_reply: str = "", engine: str | None = None,
 ) -> dict[str, object]:
-    """The ``holdem say`` JSON object for one phrase (nothing is applied to the hand)."""
+    """The ``holdem say`` JSON object for one phrase (nothing is applied to the hand).
+    ``engine``: the recognizer that heard it (its own confusions are weighed)."""
     intent = _in_units(parse(text), situation.scale)
     out: dict[str, object] = {
         "text": text, "intent": intent.describe(), "action": None, "confirm": False,
@@ -174,7 +176,8 @@ def say_result(
                             "the game")
         return out
     ctx = ResolveContext(confirm_fraction=confirm_fraction, confidence=confidence,
-                         structure=situation.structure, chips=situation.scale.format)
+                         structure=situation.structure, chips=situation.scale.format,
+                         confusions=confusions_for(engine))
     got = resolve(_to_chips(intent, situation.scale.factor), situation.legal, ctx)
     if isinstance(got, Rejection):
         out["error"] = got.reason

@@ -233,13 +233,15 @@ class VoiceLink:
         from voice.intents import TableCommand
         from voice.parser import parse
         from voice.resolver import ResolveContext
+        from voice.vocabulary import confusions_for
 
         st = self.state
         st.heard, st.confidence = text, confidence
         st.refusal = st.resolved = ""
         intent = parse(text)
         legal = self.c.human_legal()
-        ctx = ResolveContext(confirm_fraction=self.confirm_fraction, confidence=confidence)
+        ctx = ResolveContext(confirm_fraction=self.confirm_fraction, confidence=confidence,
+                             confusions=confusions_for(self.state.engine))
         resp = respond(self.gate, intent, legal, facts=self.facts(), context=ctx)
         reply = resp.speech
         st.prompt = resp.speech if resp.waiting and resp.action is None else ""
