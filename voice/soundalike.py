@@ -32,7 +32,7 @@ from pathlib import Path
 from . import vocabulary
 from .intents import Intent, Unknown
 from .numbers import parse_number
-from .parser import FILLERS, normalize, parse
+from .parser import FILLERS, _match, canonical, normalize, parse
 
 #: Phones that count as half a substitution when swapped for each other: every vowel for
 #: every vowel, and consonants that differ only in voicing or are made in the same place.
@@ -42,7 +42,8 @@ _VOWELS = frozenset(
 _NEAR_PAIRS: frozenset[frozenset[str]] = frozenset(
     frozenset(p.split()) for p in (
         "P B", "T D", "K G", "F V", "S Z", "SH ZH", "CH JH", "TH DH", "M N", "N NG",
-        "CH SH", "JH ZH", "F TH", "V DH", "L R", "W V", "T K", "D G",
+        "CH SH", "JH ZH", "F TH", "V DH", "L R", "W V", "T K", "D G", "M B", "T TH",
+        "D DH",
     )
 )
 #: How far, in phone edits per phone of the longer word, a heard word may be from the word
@@ -58,6 +59,15 @@ NEAREST_WORDS = 4
 MAX_REPAIRS = 4
 #: How far a whole phrase may be from a command, in phone edits per phone.
 MAX_WHOLE_DISTANCE = 0.34
+#: The commands nearest by a plain edit distance that the weighted one then ranks.
+WHOLE_CANDIDATES = 24
+
+
+def _command(text: str) -> Intent | None:
+    """The command ``text`` is, or None: the parser's reading without its search for the
+    closest phrase, which a failed candidate does not need (it is most of parse's cost)."""
+    tokens = canonical(text)
+    return None if "<unk>" in tokens else _match(tokens)
 
 
 def _sub_cost(a: str, b: str) -> float:
@@ -144,9 +154,6 @@ _WHOLE_MAX_AMOUNT = 20
 def _whole_phrases() -> tuple[tuple[str, tuple[str, ...]], ...]:
     out = []
     for phrase in vocabulary.phrases(max_amount=_WHOLE_MAX_AMOUNT):
-        first = phrase.split()[0]
-        if first in _LEAD_WORDS:
-            continue
         phones = pronounce(phrase)
         if phones:
             out.append((phrase, phones))
@@ -180,14 +187,14 @@ def _whole_repairs(tokens: Sequence[str]) -> list[Repair]:
     coded, phrases = _whole_coded()
     cutoff = 2 * MAX_WHOLE_DISTANCE
     near = process.extract(_coded(phones), coded, scorer=Levenshtein.normalized_distance,
-                           score_cutoff=cutoff, limit=None)
+                           score_cutoff=cutoff, limit=WHOLE_CANDIDATES)
     found = []
     for _, _, index in near:
         phrase, target = phrases[index]
         d = phone_distance(phones, target) / max(len(phones), len(target))
         if d <= MAX_WHOLE_DISTANCE:
-            intent = parse(phrase)
-            if not isinstance(intent, Unknown):
+            intent = _command(phrase)
+            if intent is not None:
                 found.append(Repair(phrase, intent, round(d, 4)))
     return found
 
@@ -247,8 +254,8 @@ def repairs(text: str) -> list[Repair]:
                 for i, (word, _) in zip(places, picks):
                     words[i] = word
                 candidate = " ".join(words)
-                intent = parse(candidate)
-                if isinstance(intent, Unknown):
+                intent = _command(candidate)
+                if intent is None:
                     continue
                 distance = round(sum(d for _, d in picks), 4)
                 if candidate not in found or found[candidate].distance > distance:
