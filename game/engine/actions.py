@@ -69,7 +69,7 @@ class Action:
             return f"bet {self.amount}"
         if self.kind is ActionKind.RAISE:
             return f"raise to {self.amount}"
-        return self.kind.value
+        return str(self.kind.value)
 
 
 class NoRaise(Enum):

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind, LegalActions, NoRaise, Refusal
 from .cards import DECK, normalize
@@ -52,6 +53,9 @@ from .events import (
     Street,
 )
 from .pots import Pot, layer_pots, split_evenly
+
+if TYPE_CHECKING:
+    from .view import PlayerView
 
 __all__ = ["DECK", "Hand"]
 
@@ -626,10 +630,10 @@ class Hand:
             best = max(self.values[s].value for s in pot.eligible)  # type: ignore[union-attr]
             winners.update(s for s in pot.eligible if self.values[s].value == best)  # type: ignore[union-attr]
         for i, s in enumerate(order):
-            v = self.values[s]
-            assert v is not None and self.hole[s] is not None
+            v, hole = self.values[s], self.hole[s]
+            assert v is not None and hole is not None
             if self.config.show_all or i == 0 or s in winners or self.all_in[s]:
-                ev.append(Shown(s, tuple(self.hole[s]), v))
+                ev.append(Shown(s, tuple(hole), v))
             else:
                 ev.append(Mucked(s))
 
@@ -706,7 +710,7 @@ class Hand:
         nxt.apply(action)
         return nxt
 
-    def view(self, seat: int | None, reveal_all: bool = False):  # -> PlayerView
+    def view(self, seat: int | None, reveal_all: bool = False) -> PlayerView:
         """What ``seat`` may see (None: a spectator; ``reveal_all``: the arena's open cards)."""
         from .view import player_view
 
