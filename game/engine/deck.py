@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .cards import DECK
+
+T = TypeVar("T")
 
 
 class RandomSource(Protocol):
@@ -26,7 +28,7 @@ def system_rng() -> random.Random:
     return secrets.SystemRandom()
 
 
-def fisher_yates(items: list, rng: RandomSource) -> list:
+def fisher_yates(items: list[T], rng: RandomSource) -> list[T]:
     """Shuffle ``items`` in place (Durstenfeld's Fisher–Yates) and return it.
 
     Each of the n! orders is equally likely given a uniform ``randrange``.  When the

@@ -182,7 +182,8 @@ _SUIT_SHIFT = _KEY_BITS
 
 def _weight(index: int) -> int:
     rank, suit = divmod(index, 4)
-    return (5**rank) | (1 << (_SUIT_SHIFT + 3 * suit))
+    power: int = 5**rank
+    return power | (1 << (_SUIT_SHIFT + 3 * suit))
 
 
 _WEIGHTS: tuple[int, ...] = tuple(_weight(i) for i in range(52))
@@ -298,7 +299,7 @@ class HandValue:
             used.append(card)
         return tuple(used)
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[HandValue], tuple[int, tuple[str, ...]]]:
         # explicit, so pickling (bots run in a worker process) works on every Python:
         # frozen + slots dataclasses could not be unpickled before 3.11
         return (HandValue, (self.value, self.hand))
@@ -313,8 +314,8 @@ class HandValue:
 # Building a frozen dataclass through its __init__ costs two object.__setattr__ calls; the
 # hot path sets the slots directly (same object, same invariants, half the time).
 _new_hand_value = object.__new__
-_set_value = HandValue.value.__set__  # type: ignore[attr-defined]
-_set_hand = HandValue.hand.__set__  # type: ignore[attr-defined]
+_set_value = HandValue.value.__set__  # type: ignore[attr-defined,misc]
+_set_hand = HandValue.hand.__set__  # type: ignore[attr-defined,misc]
 
 
 def _plural(rank: int) -> str:

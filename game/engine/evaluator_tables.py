@@ -138,7 +138,8 @@ def rank_multisets(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
         rest = mask.copy()
         for e in exclude:
             rest &= ~(np.int64(1) << e)
-        return high[rest]
+        best: np.ndarray = high[rest]
+        return best
 
     top = straight_top[mask]
     is_quads = c1 == 4
