@@ -258,11 +258,13 @@ class Journal:
         return out
 
     def hands_finished(self) -> int:
-        return self.conn.execute(
+        n: int = self.conn.execute(
             "SELECT COUNT(*) FROM hands WHERE stacks_end IS NOT NULL").fetchone()[0]
+        return n
 
     def action_count(self) -> int:
-        return self.conn.execute("SELECT COUNT(*) FROM log WHERE kind='act'").fetchone()[0]
+        n: int = self.conn.execute("SELECT COUNT(*) FROM log WHERE kind='act'").fetchone()[0]
+        return n
 
 
 def journal_exists(path: str | os.PathLike[str]) -> bool:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,10 +34,10 @@ from game.engine.config import HandConfig, Structure, TieSplit
 
 from .errors import RulesError
 
-try:  # Python 3.11+: the standard library reads TOML
+if sys.version_info >= (3, 11):  # the standard library reads TOML
     import tomllib
-except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
 
 #: The blind levels (small blind, big blind): docs/RULES.md §2.2.
 BLIND_LEVELS: tuple[tuple[int, int], ...] = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200))
@@ -155,7 +156,7 @@ class HouseRules:
     # --- table -------------------------------------------------------------------------
     seats: int = _opt(4, "table", "Seats", "chairs at the table, the human's included",
                       lo=2, hi=6)
-    bots: tuple = _opt(("tag:normal", "lag:normal", "rock:normal"), "table", "Bots",
+    bots: tuple[str, ...] = _opt(("tag:normal", "lag:normal", "rock:normal"), "table", "Bots",
                       "the bot lineup, one style[:level] per bot seat")
     sit_out_hands: int = _opt(3, "table", "Sit-out hands", "a player sitting out (or busted "
                               "and not rebuying) is removed after this many hands", lo=1, hi=100)

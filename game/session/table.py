@@ -63,6 +63,8 @@ from .rules import HouseRules
 from .stats import SessionStats
 
 if TYPE_CHECKING:
+    from game.engine.view import PlayerView
+
     from .journal import Journal
 
 MAX_SEATS = 10  #: the engine's limit; the desktop UI offers 2-6 (rules.seats)
@@ -606,7 +608,7 @@ class Table:
         return self._clock.state(self.clock() if now is None else now)
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None):
+    def view(self, seat: int | None) -> PlayerView:
         """The engine PlayerView of table ``seat`` (engine seat numbers inside the view;
         ``hand_seats`` maps them back).  None = a spectator."""
         if self.hand is None:
@@ -645,7 +647,7 @@ class Table:
         """
         if self.hand is not None and not self.hand.is_over:
             raise NoHandError("a snapshot is taken between hands only")
-        players = []
+        players: list[dict[str, Any] | None] = []
         for p in self.players:
             if p is None:
                 players.append(None)
@@ -672,7 +674,7 @@ class Table:
         self.level = snap["level"]
         self.over = snap["over"]
         self.winner = snap["winner"]
-        self.places = [tuple(x) for x in snap["places"]]  # type: ignore[misc]
+        self.places = [tuple(x) for x in snap["places"]]
         self.actions = snap["actions"]
         self.last_elapsed = snap["elapsed"]
         self.rebuys_by_seat = {int(k): v for k, v in snap["rebuys_by_seat"]}
