@@ -498,7 +498,8 @@ def _fields() -> tuple[RuleField, ...]:
     out = []
     for f in dataclasses.fields(HouseRules):
         m = f.metadata
-        kind = {"bool": bool, "int": int, "float": float, "str": str, "tuple": tuple}[str(f.type)]
+        kind = {"bool": bool, "int": int, "float": float, "str": str,
+                "tuple[str, ...]": tuple}[str(f.type)]
         out.append(RuleField(f.name, m["group"], m["label"], m["help"], kind, m["lo"], m["hi"],
                              m["choices"]))
     return tuple(out)
