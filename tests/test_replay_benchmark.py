@@ -37,8 +37,8 @@ def test_a_short_all_in_that_did_not_reopen_no_limit_betting_is_a_rule_differenc
 
 
 def test_did_not_reopen_after_a_fixed_limit_all_in_of_half_a_bet_is_unexplained() -> None:
-    """The engine before issue 23 refused p3's raise here; the settled rule reopens the
-    betting, so that refusal must show as an engine bug, not as a rule difference."""
+    """An all-in of half a bet reopens the betting (docs/RULES.md §3.6), so a refusal of
+    p3's raise here must show as an engine bug, not as a rule difference."""
     h = history("pokerkit_short_all_ins.phhs", 1)
     old = ("action 7 'p3 cbr 5': raise is not possible: the short all-in did not reopen the"
            " betting (legal: call 1, fold)")

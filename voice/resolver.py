@@ -8,7 +8,7 @@ guesses: an amount that is not legal is refused with the limit named, never move
 The reasons are the engine's own (``LegalActions.why_not``), so the table, the voice and
 the action bar word a rule the same way.
 
-Semantics (issue 3, and rule 000 section 7 for bet/raise words):
+Semantics (amounts are street totals, docs/RULES.md §3.3):
 
 - "bet X" / "raise to X" / "make it X": a street total of X; "bet" when a bet is open means
   raise to, "raise" with nothing open means bet.  "raise by X": current bet + X.

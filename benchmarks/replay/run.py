@@ -12,7 +12,7 @@
    figure is hands / wall-clock second of the whole process (start-up and imports
    included), median of ``--repeat`` runs; PokerKit's in-process rate is shown too.
 4. Every hand's finishing stacks are compared.  Disagreements are explained when they come
-   from a rule on which the game's rule documents and PokerKit differ:
+   from a rule on which docs/RULES.md and PokerKit differ:
    - ``odd_chips``: each side pot is split on its own and its odd chips go one at a time
      from the first winner left of the button (docs/RULES.md §4.5); PokerKit gives a pot's
      whole remainder to the first winner and merges side pots whose *remaining* contenders
@@ -172,8 +172,8 @@ def _round_wagers(hand) -> tuple[int, int, list]:
 
 
 def _wagers_since_last_acted(hand) -> tuple[bool, int, int, list[tuple[int, bool]]] | None:
-    """For the player to act: (fixed limit?, bet unit, the full raise size by 001's
-    tracking, [(increase, all in) of each wager since they last acted this round])."""
+    """For the player to act: (fixed limit?, bet unit, the full raise size as docs/RULES.md
+    §3.4 tracks it, [(increase, all in) of each wager since they last acted this round])."""
     from game.engine import ActionKind, Structure
 
     if hand is None or hand.actor is None:
@@ -195,10 +195,11 @@ def _wagers_since_last_acted(hand) -> tuple[bool, int, int, list[tuple[int, bool
 
 
 def _short_all_ins_did_not_reopen(history, error: str) -> bool:
-    """The settled rule, worked out again from the round's actions: every wager since the
-    refused player last acted was an all-in, and together they make less than a full raise
-    (no-limit, pot-limit) or each is under half a bet and together under a bet (fixed
-    limit).  Only then is "did not reopen" a rule difference and not an engine bug."""
+    """The rule (docs/RULES.md §3.5, §3.6), worked out again from the round's actions: every
+    wager since the refused player last acted was an all-in, and together they make less
+    than a full raise (no-limit, pot-limit) or each is under half a bet and together under
+    a bet (fixed limit).  Only then is "did not reopen" a rule difference and not an engine
+    bug."""
     found = _wagers_since_last_acted(_stand_before(history, error))
     if found is None:
         return False
@@ -226,7 +227,7 @@ def _half_bet_all_in_reopened(history, error: str) -> bool:
 
 def _completion_instead_of_raise(history, error: str) -> bool:
     """Fixed limit: the round was opened by an all-in bet under half a bet and nothing full
-    came after it, so the settled rule offers a completion where PokerKit offers a raise."""
+    came after it, so docs/RULES.md §3.6 offers a completion where PokerKit offers a raise."""
     from game.engine import ActionKind, Structure
 
     hand = _stand_before(history, error)

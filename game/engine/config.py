@@ -19,9 +19,9 @@ class Structure(Enum):
 
 
 class TieSplit(Enum):
-    #: Layered side pots, each split equally (001) — the default.
+    #: Layered side pots, each split equally (docs/RULES.md §4.1, §4.4) — the default.
     SIDE_POTS = "side_pots"
-    #: 002's proportional "expectation" split, offered only in the Classic-limit preset.
+    #: The proportional split, offered only in Classic limit (docs/RULES.md §4.6).
     PROPORTIONAL = "proportional"
 
 
@@ -31,7 +31,8 @@ class HandConfig:
 
     ``blinds`` are the forced bets in posting order, starting with the first seat left of
     the button (small blind, big blind, then straddles) — or starting *on* the button when
-    ``button_blind`` is set (002's Classic limit: blind on the button, straddle next).
+    ``button_blind`` is set (Classic limit, docs/RULES.md §1.6: blind on the button,
+    straddle next).
     Heads-up with ordinary blinds the button posts the first blind (the small one).
 
     >>> HandConfig.no_limit(5, 10).big_blind
@@ -55,7 +56,8 @@ class HandConfig:
     cap_counts_bets: bool = False
     check_raise: bool = True
     button_blind: bool = False
-    #: Show every non-folded hand at showdown (000's default); False lets losers muck.
+    #: Show every non-folded hand at showdown (the default, docs/RULES.md §5.3); False lets
+    #: losers muck.
     show_all: bool = True
     tie_split: TieSplit = TieSplit.SIDE_POTS
     #: Rake in percent (float is fine: it is a rate, not chips) and its cap in chips.
@@ -106,7 +108,8 @@ class HandConfig:
 
     @classmethod
     def classic_limit(cls, low: int = 10, high: int = 20) -> HandConfig:
-        """002's game: ante ½ low (≥1), button blind ½ low, straddle = low, 3 raises."""
+        """Classic limit (docs/RULES.md §1.6): ante ½ low (≥1), button blind ½ low, straddle =
+        low, 3 raises."""
         return cls(
             Structure.FIXED_LIMIT, (low // 2, low), ante=max(1, low // 2),
             small_bet=low, big_bet=high, raise_cap=3, check_raise=True, button_blind=True,

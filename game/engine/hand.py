@@ -170,8 +170,8 @@ class Hand:
             # call even when its poster is all in short or posted nothing (docs/RULES.md
             # §2.4, §2.5).
             self.current_bet = max(self.current_bet, amount if i >= sets_the_call else paid)
-        # The minimum raise is based on the scheduled big blind (001 §12.3) — or on a
-        # straddle, which acts as the big blind it doubles.
+        # The minimum raise is based on the scheduled big blind (docs/RULES.md §2.4, §3.4) —
+        # or on a straddle, which acts as the big blind it doubles (§2.5).
         unit = self._bet_unit(Street.PREFLOP)
         self.last_full_raise = (
             unit if config.structure is Structure.FIXED_LIMIT else max(unit, self.current_bet)
@@ -229,7 +229,7 @@ class Hand:
             return False
         if self.committed[seat] < self.current_bet:
             # Alone with chips behind: only calling what the all-in players put in matters
-            # (000 §8: no betting without a remaining bettor).
+            # (docs/RULES.md §3.8: no betting without a remaining bettor).
             return active >= 2 or self.committed[seat] < self._others_top(seat)
         return not self._acted[seat] and active >= 2
 
@@ -371,7 +371,8 @@ class Hand:
                 if self._deck is None:
                     break
                 if self.street is Street.PREFLOP:
-                    # One card at a time from the small blind (001 §6.2; heads-up: the button).
+                    # One card at a time from the small blind (docs/RULES.md §1.7; heads-up:
+                    # the button).
                     first = (self.button + 1) % self.n if self.n > 2 else self.button
                     order = [(first + i) % self.n for i in range(self.n)]
                     dealt: dict[int, list[str]] = {s: [] for s in order}
@@ -419,7 +420,7 @@ class Hand:
         to_call = min(owe, stack) if owe > 0 else 0
         all_in_to = committed + stack
         # Betting more only makes sense if someone else could put in more than the
-        # current bet; otherwise it would be refunded (000 §8: no side-pot betting).
+        # current bet; otherwise it would be refunded (docs/RULES.md §3.8).
         others_can_cover = any(
             j != s and not self.folded[j] and not self.all_in[j]
             and self.committed[j] + self.stacks[j] > cb
@@ -653,7 +654,8 @@ class Hand:
         ev.append(PotAwarded(index, amount, tuple(winners), tuple(shares), value))
 
     def _award_proportional(self, ev: list[Event], rake: int) -> None:
-        """002's split: tied winners share in proportion to their expectations."""
+        """The proportional split (docs/RULES.md §4.6): tied winners share in proportion to
+        their expectations."""
         _, refunds = layer_pots(self.contributed, self._out())
         rem = [self.contributed[s] - refunds.get(s, 0) for s in range(self.n)]
         contenders = [s for s in self._live() if not self.mucked[s]]
@@ -704,8 +706,8 @@ class Hand:
         return other
 
     def after(self, action: Action) -> Hand:
-        """The hand as it would be after ``action``; this one is left unchanged (004's
-        immutable-state style, for previews, search and audit)."""
+        """The hand as it would be after ``action``; this one is left unchanged (for
+        previews, search and audit)."""
         nxt = self.copy()
         nxt.apply(action)
         return nxt

@@ -1,4 +1,4 @@
-"""Main and side pots from what each player put in (001 §8, word for word).
+"""Main and side pots from what each player put in (docs/RULES.md §4.1-§4.3).
 
 Pots are layers between distinct contribution levels.  A layer only one player paid
 into is an uncalled bet and goes back to them; a layer several paid into but only one

@@ -205,7 +205,7 @@ def _trim(blinds: list[int]) -> tuple[int, ...]:
 
 
 def _looks_button_blind(blinds: list[int]) -> bool:
-    """002's "Classic limit" layout: a small blind on the button and a straddle left of it.
+    """The Classic limit layout (docs/RULES.md §1.6): a blind on the button, a straddle left of it.
 
     >>> _looks_button_blind([10, 0, 0, 5]), _looks_button_blind([1, 2, 0, 4])
     (True, False)
