@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 RATE = 16_000
 CHANNELS = 1
@@ -49,7 +50,7 @@ class MicrophoneError(Exception):
     """The microphone cannot be used; the message says why and what to do."""
 
 
-def _sounddevice():
+def _sounddevice() -> Any:
     try:
         import sounddevice as sd
     except (ImportError, OSError) as exc:  # OSError: PortAudio library not found
@@ -59,7 +60,7 @@ def _sounddevice():
     return sd
 
 
-def input_devices(rescan: bool = False) -> list[dict]:
+def input_devices(rescan: bool = False) -> list[dict[str, Any]]:
     """Input-capable devices PortAudio sees (``rescan`` re-initialises it to see new ones)."""
     sd = _sounddevice()
     if rescan:
@@ -123,7 +124,8 @@ class Microphone:
 
     # -- the PortAudio callback (audio thread: copy and return) -------------------------
 
-    def _callback(self, indata, frames, time_info, status) -> None:  # noqa: ARG002
+    def _callback(self, indata: Any, frames: int, time_info: Any,  # noqa: ARG002
+                  status: Any) -> None:
         now = self._last_chunk = time.monotonic()
         self._got_audio = True
         try:
@@ -170,7 +172,7 @@ class Microphone:
             name = self._device_name(sd)
             return self._set(MicState.LISTENING, f"listening on {name}")
 
-    def _device_name(self, sd) -> str:
+    def _device_name(self, sd: Any) -> str:
         try:
             info = sd.query_devices(self.device, kind="input")
             return str(info["name"])

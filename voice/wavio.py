@@ -54,7 +54,8 @@ def resample(x: np.ndarray, rate: int, target: int = RATE) -> np.ndarray:
         if k > 1:
             x = np.convolve(x, np.ones(k) / k, mode="same")
     n = int(round(x.size * target / rate))
-    return np.interp(np.arange(n) * rate / target, np.arange(x.size), x)
+    out: np.ndarray = np.interp(np.arange(n) * rate / target, np.arange(x.size), x)
+    return out
 
 
 def read_pcm16k(source: str | Path | BinaryIO) -> bytes:
