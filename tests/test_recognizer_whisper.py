@@ -275,3 +275,19 @@ def test_pocketsphinx_confusions_do_not_make_whisper_ask():
     assert say_result("fold", preflop, confidence=0.95, engine="pocketsphinx")["confirm"]
     assert not say_result("fold", preflop, confidence=0.95, engine="whisper")["confirm"]
     assert not say_result("three x", preflop, confidence=0.95, engine="whisper")["confirm"]
+
+
+def test_a_lower_readings_guess_never_raises_a_rival_of_its_own():
+    """"But." under "Pot." sounds like "bet", but Whisper never wrote a bet: pot is sure."""
+    readings = [_r("Pot.", -1.9),
+                Reading("But.", -4.1, parse("bet"), "bet", True, -1.0, verified=False)]
+    hyp, share = judge(readings)
+    assert parse(hyp.text) == parse("pot") and hyp.confidence == HIGH_CONFIDENCE
+    assert share == 1.0
+
+
+def test_a_repaired_best_reading_is_sure_when_whisper_also_wrote_the_command():
+    readings = [Reading("I forward.", -3.5, parse("i fold"), "i fold", True, -1.0),
+                _r("I fold.", -4.8)]
+    hyp, _ = judge(readings)
+    assert parse(hyp.text) == Fold() and hyp.confidence == HIGH_CONFIDENCE

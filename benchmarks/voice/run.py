@@ -119,7 +119,7 @@ def run_clip(
     judged = getattr(rec, "last", None)
     if judged is not None:  # Whisper: its readings, to re-judge offline at other thresholds
         say["readings"] = [[r.text, round(r.logprob, 4), r.command, r.repaired,
-                            round(r.repair_gap, 4)] for r in judged.readings]
+                            round(r.repair_gap, 4), r.verified] for r in judged.readings]
         say["timings_ms"] = {k: round(v, 1) for k, v in judged.timings_ms.items()}
     return say, 1000 * (tail + backlog), (streamed + tail) / duration
 

@@ -106,6 +106,8 @@ class Reading:
     repaired: bool = False
     #: The repair's forced log-probability minus the reading's (0 for no repair).
     repair_gap: float = 0.0
+    #: Whisper scored the repair (the best reading's); a lower reading's repair is a guess.
+    verified: bool = True
 
 
 @dataclass(frozen=True)
@@ -125,9 +127,12 @@ def _meaning(intent: Intent) -> Intent:
 
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
           engine: str = "whisper") -> tuple[Hypothesis, float]:
-    """Pool the readings by meaning; the heaviest meaning wins, sure only when it holds
-    ``sure_share`` of the probability and was not only reached by repairs Whisper likes
-    less than its own words.
+    """Pool the readings by meaning; the heaviest meaning wins.  It is sure when it holds
+    ``sure_share`` of the probability and Whisper wrote it itself somewhere, or liked its
+    repair at least as well as its own words.
+
+    A lower reading's unscored repair only supports a meaning another reading has; it
+    never raises a rival of its own ("But." under "Pot." is not a bet).
 
     >>> r = [Reading("Call.", -0.2, parse("call"), "call"),
     ...      Reading("Fold.", -3.0, parse("fold"), "fold")]
@@ -138,22 +143,27 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     """
     if not readings:
         return Hypothesis(UNKNOWN, 0.0, engine), 0.0
-    top = max(r.logprob for r in readings)
+    backed = {_meaning(r.intent) for r in readings if r.verified}
+    counted = [r for r in readings if _meaning(r.intent) in backed]
+    top = max(r.logprob for r in counted)
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
-    for r in readings:
+    written: set[Intent] = set()
+    for r in counted:
         key = _meaning(r.intent)
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top)
         if key not in best_of or r.logprob > best_of[key].logprob:
             best_of[key] = r
+        if not r.repaired or r.repair_gap >= 0:
+            written.add(key)
     total = sum(weights.values())
     meaning, weight = max(weights.items(), key=lambda kv: kv[1])
     share = round(weight / total, 4)
     if isinstance(meaning, Unknown):
         return Hypothesis(UNKNOWN, 0.0, engine), share
-    chosen = best_of[meaning]
-    sure = share >= sure_share and not (chosen.repaired and chosen.repair_gap < 0)
-    return Hypothesis(chosen.command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine), share
+    sure = share >= sure_share and meaning in written
+    return Hypothesis(best_of[meaning].command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE,
+                      engine), share
 
 
 class WhisperRecognizer(Recognizer):
@@ -279,7 +289,7 @@ class WhisperRecognizer(Recognizer):
             elif i > 0:  # a lower reading that sounds like a command: not counted as talk
                 fix = fixes[0]
                 readings.append(Reading(text, logprob - UNVERIFIED_REPAIR_COST, fix.intent,
-                                        fix.text, True, -UNVERIFIED_REPAIR_COST))
+                                        fix.text, True, -UNVERIFIED_REPAIR_COST, False))
             else:  # the best reading sounds like a command: Whisper scores the repairs
                 texts = [text] + [_styled(f.text, text) for f in fixes[:FORCED_REPAIRS]]
                 forced = self.forced_logprobs(encoded, frames, texts)
