@@ -143,7 +143,7 @@ def _numbers(value: object, name: str, allow_inf: bool = False) -> list[Number]:
     for v in value:
         if isinstance(v, Decimal) and not v.is_finite() and not (allow_inf and v > 0):
             raise PhhFormatError(f"{name} holds {v}: amounts must be finite numbers")
-    return list(value)  # type: ignore[arg-type]
+    return list(value)
 
 
 def _per_player(value: object, name: str, n: int, allow_inf: bool = False) -> list[Number]:
@@ -161,6 +161,6 @@ def _optional_number(data: dict[str, object], name: str) -> Number | None:
     value = data.get(name)
     if value is None:
         return None
-    if not _is_number(value) or not _finite(value) or value < 0:  # type: ignore[operator]
+    if not _is_number(value) or not _finite(value) or value < 0:  # type: ignore[arg-type,operator]
         raise PhhFormatError(f"{name} must be a number of 0 or more, not {value!r}")
     return value  # type: ignore[return-value]

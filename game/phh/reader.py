@@ -81,7 +81,7 @@ def read_many(text: str) -> Iterator[HandHistory | PhhError]:
     """Every hand of a ``.phhs`` text, or the error that hand has, in file order."""
     for _key, header, chunk in _chunks(text):
         try:
-            table = parse_flat(chunk, header)
+            table: object = parse_flat(chunk, header)
             if table is None:
                 tables = _toml(chunk)
                 if len(tables) != 1:

@@ -359,10 +359,10 @@ def _show(hand: Hand, action: ShowMuck, shows: dict[int, tuple[str, ...] | None]
         return
     if not action.cards or None in action.cards:  # "-" or partly hidden: nothing new
         return
-    cards = tuple(action.cards)
+    cards = tuple(c for c in action.cards if c is not None)  # none is None (checked above)
     if dealt is None:
-        shows[seat] = cards  # type: ignore[assignment]
+        shows[seat] = cards
     elif sorted(dealt) != sorted(cards):
         raise ReplayError(
-            f"p{seat + 1} shows {''.join(cards)} but was dealt {''.join(dealt)}"  # type: ignore[arg-type]
+            f"p{seat + 1} shows {''.join(cards)} but was dealt {''.join(dealt)}"
         )
