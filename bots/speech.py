@@ -191,8 +191,12 @@ class SpeechWorker:
         self.max_age = max_age
         self.clock = clock
         self.keep_files = keep_files
-        self._tmp = None if out_dir else tempfile.TemporaryDirectory(prefix="holdem-tts-")
-        self.out_dir = Path(out_dir) if out_dir else Path(self._tmp.name)
+        self._tmp: tempfile.TemporaryDirectory[str] | None = None
+        if out_dir:
+            self.out_dir = Path(out_dir)
+        else:
+            self._tmp = tempfile.TemporaryDirectory(prefix="holdem-tts-")
+            self.out_dir = Path(self._tmp.name)
         self._q: queue.Queue[Utterance | None] = queue.Queue(maxsize=max_queue)
         self._thread: threading.Thread | None = None
         self._count = 0

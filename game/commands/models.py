@@ -82,7 +82,9 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(info))
         return 0
-    for m in info["models"]:  # type: ignore[union-attr]
+    models = info["models"]
+    assert isinstance(models, list)
+    for m in models:
         grammar = "" if m["grammar"] else "  (no word list: free decoding, no phrase list)"
         checked = f"  (weights {m['verified']})" if "verified" in m else ""
         print(f"{m['engine']:12s} {m['lang'] or '?':6s} {m['name']:32s} {m['path']}  "

@@ -166,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
                 feed(ev, pending)
             continue
         seat = table.to_act
+        assert seat is not None  # the hand is not over: someone is to act
         bot = bot_objs[seat]
         t = perf()
         if bot.style == "random":
