@@ -48,7 +48,7 @@ def test_spoken_command_decodes_to_the_intent_that_was_said(recognizer, text, vo
 
 
 #: British vowels the US model hears as others (voice.grammar.VARIANTS): without the
-#: variants each of these came out as "didn't catch that" on a fresh recognizer.
+#: variants each of these is "didn't catch that" on a fresh recognizer.
 BRITISH = [("next hand", "en-gb"), ("deal the next hand", "en-gb"), ("i'm back", "en-gb"),
            ("i'm back", "en-gb+f2"), ("jam", "en-gb"), ("jam", "en-gb+f2")]
 
@@ -76,24 +76,24 @@ def _heard_in_a_noisy_room(text: str, voice: str, speed: int, seed: int) -> Hypo
     ("en-us", 195, 2), ("en-us+m3", 195, 2), ("en-gb", 195, 2),
 ])
 def test_check_in_noise_is_heard_as_check_not_as_an_all_in(voice, speed, seed):
-    """At 15 dB SNR a word-final K drowns: without the CH EH V variant each of these came
-    out as "jam", an all-in asking "yes?".  The player has spoken twice in the same room
+    """At 15 dB SNR a word-final K drowns: without the CH EH V variant each of these is
+    heard as "jam", an all-in asking "yes?".  The player has spoken twice in the same room
     first, as in a game: a fresh recognizer's noise estimate misses every noisy "check"."""
     hyp = _heard_in_a_noisy_room("check", voice, speed, seed)
     assert parse(hyp.text) == parse("check"), hyp
 
 
 def test_a_noisy_check_that_is_not_caught_is_still_no_all_in():
-    """Without the CH EH V variant this render, too, came out as "jam".  Since every
-    decoder scores eight Gaussians a phone (session 13) it is "didn't catch that" rather
-    than "check": the player says it again, and nothing was bet."""
+    """Without the CH EH V variant this render, too, is heard as "jam".  With eight
+    Gaussians a phone (``DECODER_CONFIG``) it may be "didn't catch that" rather than
+    "check": the player says it again, and nothing is bet."""
     hyp = _heard_in_a_noisy_room("check", "en-us", 150, 1)
     assert parse(hyp.text) in (parse("check"), parse(UNKNOWN)), hyp
 
 
 @pytest.mark.parametrize("voice", ["en-gb+f2", "en-gb"])
 def test_a_call_heard_as_fold_in_noise_is_not_sure_of_it(voice):
-    """The rival check at work: without it this noisy "call" came out as a sure "fold".
+    """The rival check at work: without it this noisy "call" is heard as a sure "fold".
     "fold" still wins the decode, but not by a clear margin over the rivals, so the
     recognizer is not sure of it.  (A voice "fold" asks anyway, from the resolver's
     confusion table; a sure "call" from "pot" would not — the benchmark's 15 dB clips
@@ -136,8 +136,8 @@ def _said_in_an_echoing_room(text: str, voice: str) -> bytes:
     ("make it one fifty", "en-gb+f2"),
 ])
 def test_an_echo_heard_as_one_more_digit_is_dropped_and_asked_about(text, voice):
-    """Each of these came out as a sure odd amount ("bet seventy three"): the echo of the
-    last syllable fitted one more number word.  That word is far quieter than the words
+    """Without the echo check each of these is a sure odd amount ("bet seventy three"): the
+    echo of the last syllable fits one more number word.  That word is far quieter than the words
     said, so it is dropped, and as the player did not quite say the rest either, the
     recognizer is not sure of it: the game asks "yes?" before it bets."""
     from voice.recognizers.pocketsphinx_backend import LOW_CONFIDENCE, PocketSphinxRecognizer
@@ -161,8 +161,8 @@ def test_a_last_digit_really_said_in_an_echoing_room_is_kept(text, voice):
 ])
 def test_a_number_word_squeezed_in_where_none_was_said_is_dropped_and_asked_about(text,
                                                                                    speed):
-    """Each of these came out as a sure wrong amount, "bet two ninety" or "bet three
-    eighty": the release of "bet"'s T fitted a short number word.  The decoder gave that
+    """Without the squeeze check each of these is a sure wrong amount, "bet two ninety" or
+    "bet three eighty": the release of "bet"'s T fits a short number word.  The decoder gave that
     word barely more than its least possible length; it is dropped, and the game asks."""
     from voice.recognizers.pocketsphinx_backend import LOW_CONFIDENCE, PocketSphinxRecognizer
 
@@ -171,8 +171,8 @@ def test_a_number_word_squeezed_in_where_none_was_said_is_dropped_and_asked_abou
 
 
 def test_no_number_word_is_squeezed_into_a_fast_bet_eighty_at_all():
-    """Fast "bet eighty" was a sure "bet three eighty" at PocketSphinx's own word insertion
-    penalty, and asked about once the squeeze check dropped the "three"; the main decoder's
+    """At PocketSphinx's own word insertion penalty fast "bet eighty" is heard as "bet three
+    eighty" (and asked about once the squeeze check drops the "three"); the main decoder's
     lower penalty (:data:`WORD_INSERTION`) makes one more word dearer, and it is heard right."""
     from voice.recognizers.pocketsphinx_backend import HIGH_CONFIDENCE, PocketSphinxRecognizer
 
@@ -193,9 +193,9 @@ def test_short_number_words_really_said_quickly_are_kept_and_sure(text, voice):
 
 @pytest.mark.parametrize("speed", [150, 160, 195])
 def test_an_amount_one_number_word_from_another_is_asked_about_when_that_one_fits_too(speed):
-    """en-us+m3's "bet fifteen hundred" was a sure "bet fifty hundred": a bet of 5000
-    instead of 1500, made without a "yes".  Against every amount one number word away,
-    made likelier, "fifty hundred" no longer wins, so the game asks before it bets."""
+    """Without the amount rivals en-us+m3's "bet fifteen hundred" is a sure "bet fifty
+    hundred": a bet of 5000 instead of 1500, made without a "yes".  Against every amount one
+    number word away, made likelier, "fifty hundred" does not win, so the game asks first."""
     from voice.recognizers.pocketsphinx_backend import LOW_CONFIDENCE, PocketSphinxRecognizer
 
     hyp = PocketSphinxRecognizer().decode(_say("bet fifteen hundred", "en-us+m3", speed=speed))
@@ -295,10 +295,7 @@ def test_the_word_insertion_penalty_is_the_main_decoders_alone():
 def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
     """Phrases in no list of the game ("so close", "i knew it") are forced into commands by
     the grammar and phone loop alone; with the loop of common English words they are
-    "[unk]".  Fresh recognizers: what one heard before moves its noise estimates.
-
-    ("hold on" and "i think so" were rejected too while the loop held three-phone words;
-    those stole more commands than they saved, and these two now ask "yes?" to a fold.)"""
+    "[unk]".  Fresh recognizers: what one heard before moves its noise estimates."""
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     for text, voice in [("so close", "en-gb"), ("so close", "en-us"), ("i knew it", "en-gb")]:
@@ -309,8 +306,8 @@ def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
 
 
 def test_every_decoder_scores_a_frame_with_eight_gaussians_a_phone():
-    """PocketSphinx's default (4) scored voices unlike the model's too coarsely; every
-    decoder, the second look's included, uses 8 (benchmarks/voice/RESULTS.md, session 13)."""
+    """PocketSphinx's default (4) scores voices unlike the model's too coarsely; every
+    decoder, the second look's included, uses 8 (benchmarks/voice/RESULTS.md)."""
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     assert [dec.config["topn"] for dec in PocketSphinxRecognizer()._decoders] == [8, 8, 8]

@@ -102,8 +102,8 @@ def last_games_room(tmp_path_factory) -> Path:
 @needs_espeak
 @pytest.mark.parametrize("text", ["min raise", "three x", "check", "fold"])
 def test_the_first_command_of_the_next_game_in_a_noisy_room_is_heard(last_games_room, text):
-    """Before anything else was done about the first command, each of these came out as
-    "didn't catch that" from the default start."""
+    """From the default start alone (no saved room, no room check) each of these is "didn't
+    catch that"."""
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     rec = PocketSphinxRecognizer(room_file=last_games_room)
@@ -130,7 +130,7 @@ def test_set_room_starts_again_from_a_mean_or_the_default():
 ])
 def test_a_new_players_first_command_in_a_noisy_room_is_heard(text, voice):
     """No room saved: the first command is far from the default start's mean, so it is
-    heard again from its own (each of these was "didn't catch that" before)."""
+    heard again from its own (without that, each of these is "didn't catch that")."""
     from benchmarks.voice.synth import mix, speak
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 

@@ -222,7 +222,7 @@ def respond(
         pending = gate.pending if expired is None else None
         if intent.yes and pending is not None and context is not None and context.doubted:
             # A "yes" the recognizer doubts is the one answer that must not be guessed: the
-            # held-out RP voice's "no" came out as "do it" (benchmarks/voice/RESULTS.md).
+            # held-out RP voice's "no" can be heard as "do it" (benchmarks/voice/RESULTS.md).
             gate.restart()
             asked = prompt(pending, chips)
             return Response(intent, None, f"was that a yes? {asked}", waiting=True,

@@ -5,7 +5,7 @@ The vocabulary says what a player may say; this module says how each recognizer 
 
 PocketSphinx's JSGF gets one extra alternative beside the commands: a *garbage* loop of
 single phones (CMU phone set), entered with a small prior weight.  A grammar-only decoder
-forces every sound into some command ("nice hand" came out as "all in"); with the loop,
+forces every sound into some command ("nice hand" is heard as "all in"); with the loop,
 speech that fits no command is cheaper to explain as a run of phones, and the decoder says
 so — the backend turns a phone-loop path into ``[unk]``.  The weight is the rejection knob:
 larger rejects more (chit-chat *and* mumbled commands), smaller forces more.
@@ -44,34 +44,33 @@ _COMMON_WORDS = Path(__file__).with_name("common_words.txt")
 #: "fold" (F OW L D); with the variant, the onset decides.
 VARIANTS: dict[str, tuple[str, ...]] = {
     "call": ("K OW L", "K AA L"),
-    # British /fəʊld/: without it "fold" came out as "i'm all in".
+    # British /fəʊld/: without it "fold" is heard as "i'm all in".
     "fold": ("F AH UW L D", "F AH L D"),
     "all": ("OW L",),
     "pot": ("P AO T",),
     "half": ("HH AA F",),
     # /ˈmɪnɪməm/, as most speakers (and espeak-ng) say it; the stock entry has only the
-    # reduced M IH N AH M AH M, and "minimum" came out as "repeat that".
+    # reduced M IH N AH M AH M, with which "minimum" is heard as "repeat that".
     "minimum": ("M IH N IH M AH M",),
     # British vowels the US model hears as others (phone-loop decodes of the tuned en-gb
-    # voices): open TRAP /a/ as AA ("next hand" came out as "make it a hundred", "I'm back"
-    # as "I'm all in", "call that" was not caught) and /ɔː/ as OY ("pause" came out as
-    # "call it").
+    # voices): open TRAP /a/ as AA (without it "next hand" is heard as "make it a hundred",
+    # "I'm back" as "I'm all in") and /ɔː/ as OY ("pause" as "call it").
     "hand": ("HH AA N D",),
     "back": ("B AA K",),
     "that": ("DH AA T",),
     "pause": ("P OY Z",),
-    # The same open /a/ in "jam" and "cancel" (phone loop: D AA M; "cancel" came out as
-    # "comes old" from the word loop): every en-gb "jam" and most "cancel"s were missed.
+    # The same open /a/ in "jam" and "cancel" (phone loop: D AA M): without these every
+    # en-gb "jam" and most "cancel"s are missed.
     "jam": ("JH AA M",),
     "cancel": ("K AA N S AH L",),
     # In pink noise at 15 dB a word-final K is lost and its tail sounds like V to this model
-    # (phone loop: CH EH V on 23 of 24 tuned clips); "check" then lost to "jam" (JH AE M)
-    # in 17 of 40 noisy clips, asking for "yes" to an all-in.
+    # (phone loop: CH EH V on 23 of 24 tuned clips); without it "check" loses to "jam"
+    # (JH AE M) in 17 of 40 noisy clips, asking "yes" to an all-in.
     "check": ("CH EH V",),
     # espeak-ng's weak /h/ is heard as TH or nothing, and the dark L of "help" as a vowel
-    # (phone loop: TH EH UW, TH AE OW, T EH UW on the tuned voices).  "help" came out as
-    # "fold" (asking "yes?") or "deal" in 2 of 8 clean and 7 of 8 noisy tuned clips; with
-    # these, 0 and 4.  Many speakers drop the /h/ and vocalise the L too.
+    # (phone loop: TH EH UW, TH AE OW, T EH UW on the tuned voices).  These take "help"
+    # heard as "fold" or "deal" from 2 of 8 clean and 7 of 8 noisy tuned clips to 0 and 4
+    # (benchmarks/voice/RESULTS.md).  Many speakers drop the /h/ and vocalise the L too.
     "help": ("EH L P", "EH UW P"),
 }
 
@@ -92,7 +91,7 @@ RARE_WEIGHT = 0.02
 
 #: Recognition-side rewrites of vocabulary rules.  Spoken amounts: bets are almost always
 #: round ("one fifty", "twelve hundred"), and a trailing unit word is where noise and breath become
-#: digits ("bet one fifty" was heard as "bet one fifty eight" = 158 with full confidence).
+#: digits ("bet one fifty" heard as "bet one fifty eight" = 158 with full confidence).
 #: Odd amounts stay sayable, just with a lower prior (:data:`RARE_WEIGHT`, ``{w}`` in a
 #: rewrite).  Keyed by the vocabulary's rule text, so a changed vocabulary rule is left
 #: exactly as written.
@@ -102,8 +101,8 @@ _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
     ("colloquial", "<teen> (<teen> | <tens> [<unit>])"):
         "/1/ <teen> (<teen> | <tens>) | /{w}/ <teen> <tens> <unit>",
     # The same after "hundred": "two hundred fifty" is a bet, "two hundred three" is the
-    # room's echo heard as one more word ("raise to two hundred" came out as "... two
-    # hundred three", "... two hundred eight" on the held-out en-us+f4 voice).
+    # room's echo heard as one more word ("raise to two hundred" as "... two hundred
+    # three").
     ("hundreds", "(a | <unit>) hundred [[and] <below100>]"):
         "/1/ (a | <unit>) hundred [[and] <tens>]"
         " | /{w}/ (a | <unit>) hundred [and] (<unit> | <teen> | <tens> <unit>)",
@@ -111,9 +110,9 @@ _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
         "/1/ (<teen> | <tens> [<unit>]) hundred [[and] <tens>]"
         " | /{w}/ (<teen> | <tens> [<unit>]) hundred [and] (<unit> | <teen> | <tens> <unit>)",
     # A bare "full pot" is one vowel away from "call that" / "call it" (K AO L / F UH L):
-    # en-gb "call that" came out as "full pot", a pot bet with full confidence, and
-    # "raise four times" as "raise full pot": the recognizer does not listen for "full
-    # pot" at all (not one of issue 3's phrases); typed, the parser still reads it.
+    # en-gb "call that" is heard as a sure "full pot", and "raise four times" as "raise
+    # full pot", so the recognizer does not listen for "full pot" (a rare wording); typed,
+    # the parser still reads it.
     ("pot", "[bet | raise] full pot"): "",
     # An optional word costs the short form half its prior: "[go] all in" made a bare "all
     # in" lose to the phone loop (4 more of 40 tuned clean all-in clips lost).  "go all
@@ -124,13 +123,13 @@ _RECOGNITION_REWRITES: dict[tuple[str, str], str] = {
 
 #: Relative priors of single alternatives (default 1), keyed like
 #: :data:`_RECOGNITION_REWRITES`.
-#: "jam" / "shove" are slang for the costliest action, rarer than "all in": in noise,
-#: "check" came out as "jam" in 5 of 8 clips (benchmarks/voice, tuned voices), an all-in
-#: asked for "yes" instead of a check.
+#: "jam" / "shove" are slang for the costliest action, rarer than "all in": at an even
+#: prior a noisy "check" is heard as "jam" in 5 of 8 tuned clips, an all-in asking "yes"
+#: instead of a check (benchmarks/voice/RESULTS.md).
 PHRASE_PRIORS: dict[tuple[str, str], float] = {
     ("all_in", "(shove | jam) [it]"): 0.3,
-    # Table talk fits the long "I'm going all in" better than any other command ("oh come
-    # on" came out as it on four of eight tuned clips).
+    # Table talk fits the long "I'm going all in" better than any other command (at an
+    # even prior "oh come on" is heard as it on four of eight tuned clips).
     ("all_in", "i'm going all in"): RARE_WEIGHT,
 }
 
@@ -158,12 +157,10 @@ def common_words() -> tuple[tuple[str, str], ...]:
 
 
 #: Loop words need this many phones: runs of short words fit any sound about as well as
-#: the phone loop does, and stole commands.  With two phones, "all in" came out as "while
-#: we we've"; with three, still as "always move", "fine while we've", "I'll check" and
-#: "cancel" as "comes old", "min raise" as "we've agree you've" (benchmarks/voice, tuned
-#: voices, clean and 15 dB: four phones missed 35 fewer of 1168 commands; 8 more of 160
-#: table talk clips asked "yes?", all at 15 dB; 800 words instead of 400 took back 5 of
-#: those and missed 6 more commands).
+#: the phone loop does, and steal commands ("all in" heard as "always move", "cancel" as
+#: "comes old").  Four phones miss 35 fewer of 1168 commands than three, for 8 more of 160
+#: table-talk clips asking "yes?"; 800 words instead of 400 miss 6 more commands
+#: (benchmarks/voice/RESULTS.md).
 OTHER_MIN_PHONES = 4
 
 
@@ -223,7 +220,7 @@ def jsgf(
     - ``confirm`` False: "yes"/"no"/"do it" are left out — they are short, and with no
       confirmation pending a mis-heard "yes" is only a way to be wrong;
     - ``fillers`` False: no optional "uh"/"so"/"please" around commands; each optional
-      word is a free path for noise to become a different command ("fold" was heard as
+      word is a free path for noise to become a different command ("fold" is heard as
       "so i'm all in");
     - ``other_weight`` / ``other_words``: an out-of-vocabulary alternative, a loop over the
       ``other_words`` most frequent English words that are not game words.  Table talk is
@@ -293,9 +290,9 @@ def verify_jsgf(words: list[str], garbage_weight: float) -> str:
 
 #: The second look's other question: is the command heard *clearly* the best one?  A
 #: short command comes back sure only if it still wins when its words get this prior
-#: against every short command that means something else (:func:`rival_jsgf`).  In noise,
-#: "pause" had come out as a sure "call it", "pot" as a sure "call" and "half pot" as a
-#: sure "bet pot", acting without a "yes"; short commands are where one sound decides.
+#: against every short command that means something else (:func:`rival_jsgf`).  Without
+#: it a noisy "pause" can be a sure "call it", "pot" a sure "call" and "half pot" a sure
+#: "bet pot", acting without a "yes"; short commands are where one sound decides.
 DEFAULT_RIVAL_WEIGHT = 1e-6
 #: Commands of at most this many words get the rival check: longer ones differ from each
 #: other in more than one sound, and the check costs a decode of the phrase.
@@ -336,14 +333,12 @@ def rivals(text: str) -> tuple[str, ...]:
 
 #: The second look's question for a longer command naming an amount: is that amount
 #: clearly the one said?  Its words get this prior against every amount one number word
-#: away (:func:`amount_rivals`).  Amounts outside the benchmark corpus were heard as sure
-#: wrong amounts ("bet twelve hundred" as "bet two hundred", "make it three hundred" as
-#: "... eighty three hundred", "bet thirty five" as "bet thirty nine"): a whole wrong bet
-#: without a "yes".  Set on the tuned voices with ``benchmarks.voice.amounts``: at 1 it
-#: caught 6 of their 21 sure wrong amounts, at 0.1 10, at 0.01 still 10 with more right
-#: amounts asking (benchmarks/voice/RESULTS.md, session 14).  Milder than the short
-#: commands' 1e-6: amounts one word apart differ in one word only by construction, and at
-#: 1e-6 right amounts said in an echoing room asked half the time.
+#: away (:func:`amount_rivals`).  Without it an amount can be heard as a sure wrong one
+#: ("bet twelve hundred" as "bet two hundred"): a whole wrong bet without a "yes".  0.1
+#: catches 10 of the tuned voices' 21 sure wrong amounts (1: 6; 0.01: 10, with more right
+#: amounts asking; benchmarks/voice/RESULTS.md).  Milder than the short commands' 1e-6:
+#: amounts one word apart differ in one word only by construction, and at 1e-6 right
+#: amounts said in an echoing room ask half the time.
 DEFAULT_AMOUNT_RIVAL_WEIGHT = 0.1
 
 

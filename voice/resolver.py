@@ -324,7 +324,7 @@ def resolve(
 def _unusual_amount(intent: Intent, legal: LegalActions) -> int | None:
     """The spoken amount when it is not a whole number of half big blinds ("bet fifty eight"
     at 10/20), else None.  Players bet round amounts; a recognizer adds a trailing unit word
-    from a breath or noise ("bet fifty" came out "bet fifty eight", benchmarks/voice), so
+    from a breath or noise ("bet fifty" heard as "bet fifty eight", benchmarks/voice), so
     such an amount heard by a recognizer waits for "yes"."""
     if not isinstance(intent, BetTo | RaiseBy):
         return None

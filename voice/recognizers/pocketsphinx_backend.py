@@ -1,9 +1,10 @@
 """PocketSphinx backend: the out-of-the-box recognizer (its PyPI wheel ships US English).
 
-Measured here (issue 3): with its general language model PocketSphinx is useless for
-commands, with a JSGF command grammar it is fast and good.  What this backend does on top:
+With its general language model PocketSphinx is useless for commands; held to a JSGF
+command grammar it is fast and good.  What this backend does on top (each measured in
+benchmarks/voice/RESULTS.md):
 
-- ``bestpath=False``: the lattice best path returned fragments ("raise three x the");
+- ``bestpath=False``: the lattice's best path returns fragments ("raise three x the");
 - the JSGF from :mod:`voice.grammar`, including a phone-loop *garbage* alternative, so
   chit-chat decodes as phones and comes back as ``[unk]`` instead of a forced command;
 - a second out-of-vocabulary alternative: a loop over 400 common English words that are
@@ -11,8 +12,8 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
   never listed ("hold on", "that was unlucky") is explained by words, not by a command;
 - accent variants of command words (:data:`voice.grammar.VARIANTS`);
 - a lower word insertion penalty on the main decoder (:data:`WORD_INSERTION`): the phone
-  loop pays it for every phone, so long commands from voices unlike the model's are no
-  longer explained away by the loop;
+  loop pays it for every phone, so long commands from voices unlike the model's are not
+  explained away by the loop;
 - a dither floor: espeak-ng and some sound cards write exact digital zeros between words,
   which wrecks the decoder's noise/CMN estimates ("check" -> "q"); a microphone never
   does, so every chunk gets a faint (-68 dBFS) seeded noise floor before decoding;
@@ -21,8 +22,7 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
 - a room it has not settled on yet: an utterance whose own cepstral mean is far from the
   running one (:data:`ROOM_CHANGE`), and was not heard as a sure command, is decoded again
   from its own mean.  Live CMN needs a few utterances to move from the default to a noisy
-  room; meanwhile a new player's first commands at 15 dB SNR came out as "didn't catch
-  that";
+  room, and a new player's first commands at 15 dB SNR would be lost meanwhile;
 - an echo heard as one more digit ("bet seventy" as "bet seventy three" in a bare room):
   a last number word far quieter than the words said (:data:`ECHO_DB`) is dropped, and
   the command asks "yes?";
@@ -33,19 +33,17 @@ commands, with a JSGF command grammar it is fast and good.  What this backend do
 - optional second opinion: when the lenient decoder heard a command, the utterance is
   decoded again at its end against a tiny grammar — exactly those words, or the phone loop
   at a larger garbage weight (:func:`voice.grammar.verify_jsgf`).  Words that still win get
-  high confidence; otherwise :data:`LOW_CONFIDENCE` (the resolver then asks "yes?").  This
-  replaced a second full decoder streamed alongside the first: the same outcomes on all
-  1992 benchmark clips (the "yes?" changed on 38, fewer asking overall), at about 0.05 x
-  real time after the phrase instead of 0.35 x during it — two full decoders ran at 0.7 x
-  real time, over 1 x on some voices, and fell behind (benchmarks/voice/RESULTS.md);
+  high confidence; otherwise :data:`LOW_CONFIDENCE` (the resolver then asks "yes?").  A
+  look at the finished phrase costs about 0.05 x real time; a second full decoder
+  streamed alongside the first would give the same outcomes but falls behind the speech;
 - in that second look a short command must also be *clearly* the best command: it is sure
   only if it still wins when every short command meaning something else is far likelier
-  (:func:`voice.grammar.rival_jsgf`, on a third decoder).  In noise, "pause" had been a
-  sure "call it" and "pot" a sure "call"; now they ask "yes?" — as Lichess's voice moves
-  play a move only when one candidate is clearly best;
+  (:func:`voice.grammar.rival_jsgf`, on a third decoder), so a noisy "pause" heard as
+  "call it", or "pot" as "call", asks "yes?" — as Lichess's voice moves play a move only
+  when one candidate is clearly best;
 - likewise a longer command naming an amount is sure only if it still wins against every
-  amount one number word away (:func:`voice.grammar.amount_rivals`), made likelier: "bet
-  twelve hundred" had been a sure "bet two hundred".
+  amount one number word away (:func:`voice.grammar.amount_rivals`), made likelier, so
+  "bet twelve hundred" heard as "bet two hundred" asks first.
 """
 
 from __future__ import annotations
@@ -64,58 +62,54 @@ from .room import load_room, save_room
 
 #: Starting cepstral mean for live CMN: the mean over this project's spoken corpus.  The
 #: model's default (40,3,-1) is far from speech at a normal level, and live CMN only
-#: catches up after an utterance or two — the first command was then decoded 3 times out
-#: of 24 instead of 18 (benchmarks/voice).  It keeps adapting to the real microphone.
+#: catches up after an utterance or two: a fresh recognizer's first command is right 18
+#: times in 24 from this mean, 3 from the default (benchmarks/voice/RESULTS.md).  It keeps
+#: adapting to the real microphone.
 CMNINIT = "53.3,-6.3,-0.6,13.5,-3.4,-10.7,-8.1,-7.1,-1.0,-5.9,-3.2,-4.3,0.7"
 
 #: Further decoder settings (tuned on benchmarks/voice), for every decoder.
 #:
 #: ``topn``: how many of each phone's 128 Gaussians (per feature stream) score a frame;
 #: PocketSphinx's default is 4.  Voices unlike the ones the model was trained on fall
-#: between its Gaussians, and the best four then score them badly.  Measured on the voice
-#: corpus (benchmarks/voice/RESULTS.md, session 13), 4 -> 8: played one voice at a time,
-#: tuned clean 95.6 -> 96.8 %, 15 dB 93.2 -> 93.5 %, held-out clean 93.7 -> 94.9 %, 15 dB
-#: 82.2 -> 82.5 %, one wrong action without a "yes" fewer; p95 latency 12-16 ms more.
-#: 16 gained more on the held-out voices but heard noisy "call" as "fold" eight times.
+#: between its Gaussians, and the best four then score them badly.  8 hears more of the
+#: voice corpus right than 4 (held-out clean 93.7 -> 94.9 %) for 12-16 ms more at p95; 16
+#: hears noisy "call" as "fold" (benchmarks/voice/RESULTS.md).
 DECODER_CONFIG: dict[str, object] = {"topn": 8}
 
 #: The main decoder's word insertion penalty (PocketSphinx's ``wip``; its default is 0.65).
 #: The phone loop pays it once a phone, a command once a word, so a lower one makes the
 #: loop dearer the longer it has to explain a phrase while a command pays little more:
 #: long commands said by voices unlike the model's ("raise by one hundred", "a third of the
-#: pot" from the held-out voices) had lost to the loop.  Measured on the voice corpus
-#: (benchmarks/voice/RESULTS.md, session 11): held-out clean 89.5 -> 93.1 %, tuned clean
-#: 96.2 -> 96.7 %, no more table talk acted on.  The second look keeps the default: its
-#: strict weight was set with it.
+#: pot") lose to the loop at the default.  At 0.2 held-out clean is 93.1 % instead of
+#: 89.5 %, with no more table talk acted on (benchmarks/voice/RESULTS.md).  The second look
+#: keeps the default: its strict weight was set with it.
 WORD_INSERTION = 0.2
 
 #: An utterance whose own cepstral mean lies this far from the running one in c0 (its
 #: energy term) was said in a room the recognizer has not settled on: a new player's
 #: first words in a noisy room, another microphone.  It is heard again from its own mean.
-#: Measured on the voice corpus: c0 of a command's own mean is 52-59 in a quiet room and
-#: 63-67 at 15 dB SNR, against the default start's 53.3.
+#: On the voice corpus c0 of a command's own mean is 52-59 in a quiet room and 63-67 at
+#: 15 dB SNR, against the default start's 53.3 (benchmarks/voice/RESULTS.md).
 ROOM_CHANGE = 8.0
 #: The weight, in frames, PocketSphinx gives a cepstral mean it is set to (CMN_WIN).
 _CMN_FRAMES = 500
 
 #: A number word heard after another, this many dB quieter than the loudest word of the
 #: utterance, is taken for an echo, not speech: the command is heard without it and asks
-#: "yes?".  In an echoing room "bet seventy" was a sure "bet seventy three": the grammar
-#: lets one more number word follow, and the echo of the last syllable fits it.  Measured
-#: (espeak-ng, four voices, two speeds, an added echo at 130 ms of 15 or 30 %, in quiet and
-#: at 15 dB SNR): the last word of every correctly heard amount lay within 6.4 dB of the
-#: loudest word; echoes heard as a digit lay 8-22 dB below it, all but two beyond 9 dB.
+#: "yes?".  In an echoing room "bet seventy" can be heard as a sure "bet seventy three":
+#: the grammar lets one more number word follow, and the echo of the last syllable fits
+#: it.  The last word of a correctly heard amount lies within 6.4 dB of the loudest word,
+#: an echo heard as a digit 8-22 dB below it (benchmarks/voice/RESULTS.md).
 ECHO_DB = 9.0
 
 #: A number word the decoder fitted into fewer 10 ms frames a phone than this, and into
 #: less than :data:`SQUEEZE_MAX_FRAMES` in all, was not said: the next word's onset or the
 #: last one's release, squeezed in as a word ("bet ninety" as "bet two ninety", "bet
 #: twelve hundred" as "bet twenty one hundred", both sure).  It is dropped, and the
-#: command asks "yes?".  Measured (espeak-ng, four voices at 150 and 195 words a minute,
-#: amounts outside the corpus, with and without echo, quiet and 15 dB): number words of
-#: correctly heard amounts had 6.8 frames a phone or more and 17 frames or more, but for
-#: a long word in noise ("eleven": 32 frames, 5.3 a phone); words squeezed in had 3.0-5.5
-#: a phone, 7-15 frames.  The HMMs allow 3 a phone (one frame a state).
+#: command asks "yes?".  Number words really said get 6.8 frames a phone or more (bar a
+#: long word in noise, which is over 20 frames), squeezed-in ones 3.0-5.5 a phone and
+#: 7-15 frames (benchmarks/voice/RESULTS.md).  The HMMs allow 3 a phone (one frame a
+#: state).
 SQUEEZE_FRAMES = 5.5
 SQUEEZE_MAX_FRAMES = 20
 
@@ -399,7 +393,7 @@ class PocketSphinxRecognizer(Recognizer):
 
         Every decoder's running mean is put back afterwards, to go on adapting at its own
         pace: one utterance's mean is not the room's (jumping to it, a noisy "check" two
-        commands later came out as "jam")."""
+        commands later can be heard as "jam")."""
         means = [d.get_cmn() for d in self._decoders]
         self.set_room(",".join(f"{c:.4f}" for c in own))
         self._decode(self._decoder, audio)

@@ -1,13 +1,13 @@
 """The room a player speaks in, remembered from one game to the next.
 
 PocketSphinx normalises what it hears by a running *cepstral mean* — in effect the
-microphone's colour and the room's noise.  Every game started from a speech-like default
-(``CMNINIT``), and the mean needs a few utterances to settle on the real microphone and
-room.  In a quiet room that costs nothing; in a noisy one the first commands are lost
-meanwhile: at 15 dB SNR a recognizer starting from the default heard a player's first
-command right 60 times in 180, one starting from the mean saved after ten earlier commands
-165 times (``python -m benchmarks.voice.first_command``, six voices).  So the game saves the mean
-after every utterance, and the next game starts from it.  (A new player, with nothing
+microphone's colour and the room's noise.  From a speech-like default (``CMNINIT``) the
+mean needs a few utterances to settle on the real microphone and room.  In a quiet room
+that costs nothing; in a noisy one the first commands are lost meanwhile: at 15 dB SNR a
+recognizer starting from the default hears a player's first command right 60 times in 180,
+one starting from the mean saved after ten earlier commands 165 times (``python -m
+benchmarks.voice.first_command``; benchmarks/voice/RESULTS.md).  So the game saves the
+mean after every utterance, and the next game starts from it.  (A new player, with nothing
 saved, is helped another way: an utterance far from the running mean is heard again from
 its own — ``pocketsphinx_backend.ROOM_CHANGE``.)
 

@@ -3,7 +3,7 @@
 ``KaldiRecognizer(model, 16000, json.dumps(phrases + ["[unk]"]))`` turns the phrase list
 into a bigram model, not a strict grammar: words can come out in any order, so structure
 is the parser's job, and anything else comes out as ``[unk]``.  Word confidences are often
-1.0 for wrong words (issue 3); the hypothesis confidence is the mean word confidence, with
+1.0 for wrong words; the hypothesis confidence is the mean word confidence, with
 any ``[unk]`` word making it 0.
 
 A phrase list needs the model's word list (``graph/words.txt``); models without one (the
