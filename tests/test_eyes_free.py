@@ -1,8 +1,8 @@
 """Eyes-free play, end to end: a whole hand played by voice alone, with nothing looked at.
 
-Issue 6 promises that "the whole game is playable by voice alone without looking" and
-issue 3 that a spoken phrase becomes a validated action or a spoken reason.  This file
-plays it for real, with no mock where the real part runs here:
+The game is meant to be playable by voice alone without looking, every spoken phrase
+becoming a validated action or a spoken reason.  This file plays it for real, with no
+mock where the real part runs here:
 
     espeak-ng says the player's words -> sox makes them 16 kHz mono -> a seeded noise floor
     (a microphone never hears digital silence) -> the listener's worker thread (energy VAD,
@@ -653,7 +653,7 @@ def test_check_facing_a_bet_is_refused_aloud_and_changes_nothing(played):
 # ----- 6. the same hand through a real microphone (PulseAudio virtual source) ----------------
 class PulseRoom:
     """Speaks into a private PulseAudio server's null sink ``vspk``; its monitor is the
-    virtual microphone ``vmic`` that sounddevice records (issue 3's recipe).  A noise loop
+    virtual microphone ``vmic`` that sounddevice records.  A noise loop
     plays underneath the whole time: a microphone never hears digital silence."""
 
     def __init__(self, tmp: Path, noise_dbfs: float, seed: int) -> None:

@@ -550,7 +550,7 @@ def test_below_the_minimum_with_a_short_stack_names_the_all_in():
 
 
 def test_a_heard_fold_asks_when_it_could_have_been_a_call():
-    """Recognizers here write "fold" for "call" (issue 3: 14 times in 18): with a recognizer in
+    """Recognizers here write "fold" for "call" (voice.vocabulary.CONFUSIONS): with a recognizer in
     the loop, a fold that a "call" would contradict waits for "yes"."""
     got = said(flop_facing_bet(), "fold", confidence=0.95)
     assert got.action == Action.fold() and got.confirm
@@ -653,7 +653,7 @@ def test_the_structure_comes_from_the_engine_not_from_the_amounts():
 
 
 def test_fixed_limit_completion_by_voice_is_the_full_bet_and_a_raise_over_it_is_refused():
-    """docs/RULES.md §3.6, issue 23's example: an all-in bet of 13 where the bet is 50."""
+    """docs/RULES.md §3.6: an all-in bet of 13 where the bet is 50."""
     h = hand([1000, 63, 1000], config=HandConfig.fixed_limit(50, 100))
     while h.street.value == "preflop":
         h.apply(Action.check() if h.legal_actions().can_check else Action.call())
