@@ -25,6 +25,7 @@ from game.ui.settings import UiSettings
 from game.ui.setup import build_table
 from game.ui.talk import BEHIND, Priority, TableVoice, schedule
 from game.ui.voice_link import VoiceLink
+from voice.listener import Heard, SpeechBegan
 
 SIZE = (1024, 640)
 
@@ -326,24 +327,35 @@ def test_your_turn_plays_next_even_when_narration_is_already_rendered(playing_mi
     assert waiting[-1].endswith("raises to 140."), waiting  # the newest bot line stays
 
 
-class _Began:
-    """What the listener sends when the VAD hears speech start (voice.listener.SpeechBegan)."""
+def _Began() -> SpeechBegan:
+    """What the listener sends when the VAD hears speech start."""
+    return SpeechBegan()
 
 
-_Began.__name__ = "SpeechBegan"
-
-
-class _Heard:
-    __name__ = "Heard"
-
-    def __init__(self, text: str) -> None:
-        self.text, self.confidence, self.engine = text, 0.95, "pocketsphinx"
+def _Heard(text: str) -> Heard:
+    return Heard(text, 0.95, "pocketsphinx", 0.0, 1.0)
 
 
 class _Listener:
+    """The listener process as the voice link sees it (game.ui.seams.Listener)."""
+
+    level = 0.0
+
     def __init__(self) -> None:
         self.events: list[object] = []
         self.muted = False
+
+    def press(self) -> None:
+        pass
+
+    def release(self) -> None:
+        pass
+
+    def expect_confirmation(self, pending: bool) -> None:
+        pass
+
+    def stop(self, timeout: float = 1.0) -> None:
+        pass
 
     def poll(self) -> list[object]:
         out, self.events = self.events, []

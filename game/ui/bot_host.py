@@ -10,11 +10,22 @@ each seat's RNG is seeded from the session seed and the seat, and lives beside i
 from __future__ import annotations
 
 import random
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from collections.abc import Iterable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Protocol, runtime_checkable
+
+from game.engine.actions import Action
+from game.engine.view import PlayerView
+
+
+class SeatBot(Protocol):
+    """A bot as the host runs it (``bots.Bot``; ``RandomBot`` when bots cannot load)."""
+
+    def decide(self, view: PlayerView, rng: random.Random) -> Action: ...
+
 
 # ----- the bots themselves (run inside the worker, thread or process) ---------------------
-_BOTS: dict[int, Any] = {}
+_BOTS: dict[int, SeatBot] = {}
 _RNGS: dict[int, random.Random] = {}
 
 
@@ -27,7 +38,7 @@ def seat_seed(seed: int, seat: int) -> int:
     return (seed * 1_000_003 + seat * 7919) & 0xFFFFFFFF
 
 
-def _make(spec: str) -> Any:
+def _make(spec: str) -> SeatBot:
     try:
         from bots import make_bot
     except ImportError:
@@ -45,18 +56,22 @@ def _setup(specs: dict[int, str], seed: int) -> None:
         _RNGS[seat] = random.Random(seat_seed(seed, seat))
 
 
-def _decide(seat: int, view: Any) -> Any:
+def _decide(seat: int, view: PlayerView) -> Action:
     return _BOTS[seat].decide(view, _RNGS[seat])
 
 
 def _observe(events: tuple[object, ...]) -> None:
     for bot in _BOTS.values():
-        fn = getattr(bot, "observe", None)
-        if fn is not None:
+        if isinstance(bot, Learner):  # a random bot learns nothing
             try:
-                fn(events)
+                bot.observe(events)
             except Exception:  # noqa: BLE001 - bookkeeping must not stop the table
                 pass
+
+
+@runtime_checkable
+class Learner(Protocol):
+    def observe(self, events: Iterable[object]) -> None: ...
 
 
 def _ping() -> bool:
@@ -74,15 +89,15 @@ class BotHost:
             import multiprocessing
 
             ctx = multiprocessing.get_context("spawn")
-            self.pool: Any = ProcessPoolExecutor(
+            self.pool: Executor = ProcessPoolExecutor(
                 1, mp_context=ctx, initializer=_setup, initargs=(self.specs, seed)
             )
-            self.ready: Future = self.pool.submit(_ping)
+            self.ready: Future[object] = self.pool.submit(_ping)
         else:
             self.pool = ThreadPoolExecutor(1, thread_name_prefix="bots")
             self.ready = self.pool.submit(_setup, self.specs, seed)
 
-    def decide(self, seat: int, view: Any) -> Future:
+    def decide(self, seat: int, view: PlayerView) -> Future[Action]:
         return self.pool.submit(_decide, seat, view)
 
     def observe(self, events: list[object]) -> None:

@@ -13,11 +13,17 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.engine.actions import Action, ActionKind, LegalActions
 from game.engine.errors import IllegalActionError
 from game.engine.events import HandEnded
+
+from .game_clock import PausableClock
+from .seams import Session
+
+if TYPE_CHECKING:
+    from .bot_host import BotHost
 
 Listener = Callable[[object], None]
 
@@ -31,7 +37,7 @@ BETWEEN_HANDS = 3.0
 class BotTurn:
     seat: int
     key: tuple[int, int]  #: (hand number, events so far): which decision this answers
-    future: Future
+    future: Future[Action]
     ready_at: float
 
 
@@ -39,7 +45,7 @@ class BotTurn:
 class Controller:
     """Drives a Table between the window and the bots; see the module docstring."""
 
-    table: Any
+    table: Session
     human: int | None = None
     speed: float = 1.0
     seed: int = 0
@@ -59,11 +65,10 @@ class Controller:
     def __post_init__(self) -> None:
         specs = {}
         for seat, p in enumerate(self.table.players):
-            spec = getattr(p, "spec", None)
-            if p is not None and seat != self.human and getattr(spec, "kind", "bot") == "bot":
-                specs[seat] = f"{spec.style}:{spec.level}"
+            if p is not None and seat != self.human and p.spec.kind == "bot":
+                specs[seat] = f"{p.spec.style}:{p.spec.level}"
         self.bot_specs = specs
-        self._host: Any = None
+        self._host: BotHost | None = None
         self._early_events: list[object] = []  #: events of the hand not yet sent to bots
         self._updates = 0
         self._rng = random.Random(self.seed)
@@ -74,7 +79,7 @@ class Controller:
 
     # ----- plumbing --------------------------------------------------------------------
     @property
-    def host(self) -> Any:
+    def host(self) -> BotHost:
         """The bots' worker (thread or process), started on first use."""
         if self._host is None:
             from .bot_host import BotHost
@@ -83,7 +88,7 @@ class Controller:
         return self._host
 
     @host.setter
-    def host(self, value: Any) -> None:
+    def host(self, value: BotHost) -> None:
         self._host = value
 
     def emit(self, events: list[object]) -> None:
@@ -144,7 +149,7 @@ class Controller:
         if self.hands_limit is not None and self.hands_done >= self.hands_limit:
             self.finished = True
             return
-        if getattr(self.table, "over", False):
+        if self.table.over:
             self.finished = True
             return
         if self.human is not None and self.human_busted:
@@ -155,10 +160,9 @@ class Controller:
     def set_paused(self, paused: bool) -> None:
         """Pause or resume: bots stop, and the action clock stops with them."""
         self.paused = paused
-        clock = getattr(self.table, "clock", None)
-        fn = getattr(clock, "pause" if paused else "resume", None)
-        if fn is not None:
-            fn()
+        clock = self.table.clock
+        if isinstance(clock, PausableClock):  # a plain clock (tests) cannot stop
+            (clock.pause if paused else clock.resume)()
 
     def deal_soon(self) -> None:
         """Deal the next hand now instead of waiting out the pause ("deal", "next hand")."""
@@ -169,7 +173,7 @@ class Controller:
     def human_busted(self) -> bool:
         """The human's seat has no chips left (a rebuy is needed before the next deal)."""
         p = self.table.players[self.human] if self.human is not None else None
-        return p is not None and getattr(p, "stack", 1) <= 0
+        return p is not None and p.stack <= 0
 
     def deal(self, now: float) -> bool:
         """Start the next hand now; False with ``message`` set when none can start."""
@@ -224,6 +228,7 @@ class Controller:
         if now < turn.ready_at or not turn.future.done():
             return
         self._turn = None
+        action: Action | None
         try:
             action = turn.future.result()
         except Exception as e:  # noqa: BLE001 - a bot crash must not stop the game

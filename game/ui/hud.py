@@ -6,11 +6,10 @@ speech — handy without a microphone and in tests).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from . import theme
+from .seams import HumanSeat
 from .text_fit import Fitted, fit, wrap
 from .voice_link import VoiceLink
 from .widgets import panel, text
@@ -41,7 +40,7 @@ class VoiceHud:
         self.typing: str | None = None
 
     @classmethod
-    def start(cls, mode: str, controller: Any) -> VoiceHud:
+    def start(cls, mode: str, controller: HumanSeat) -> VoiceHud:
         return cls(VoiceLink(controller, mode))
 
     def s(self, v: float) -> int:

@@ -23,10 +23,14 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
     try:
         from voice.audio import Microphone
         from voice.listener import Listener
-        from voice.recognizers import open_recognizer
+        from voice.recognizers import Recognizer, open_recognizer
 
-        lst = Listener(lambda: open_recognizer(engine, room_file=room_file),
-                       source=Microphone(device=device),
+        def recognizer() -> Recognizer:
+            rec = open_recognizer(engine, room_file=room_file)
+            assert rec is not None  # the engine is chosen already: never "off" here
+            return rec
+
+        lst = Listener(recognizer, source=Microphone(device=device),
                        push_to_talk=push_to_talk).start()
     except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
         try:

@@ -205,7 +205,7 @@ def build(
         elif t in memory.shown:
             cards = memory.shown[t]
         elif spectator_view is not None and spectator_view.seats[e].cards and not folded:
-            cards = tuple(spectator_view.seats[e].cards)
+            cards = tuple(spectator_view.seats[e].cards or ())
         elif hand.hole[e] is not None and not folded:
             cards = ("??", "??")
         else:

@@ -278,9 +278,9 @@ class TableRenderer:
         ini = theme.render(seat.initials, theme.scale(18, size), (255, 255, 255), bold=True)
         surf.blit(ini, ini.get_rect(center=ac))
         if acting and snap.clock is not None and snap.clock.seat == seat.seat:
-            c = snap.clock
-            colour = theme.CLOCK_LOW if (c.in_bank or c.fraction < 0.25) else theme.CLOCK_OK
-            ring(surf, ac, ar + theme.scale(5, size), c.fraction, colour, theme.scale(4, size))
+            clk = snap.clock
+            colour = theme.CLOCK_LOW if (clk.in_bank or clk.fraction < 0.25) else theme.CLOCK_OK
+            ring(surf, ac, ar + theme.scale(5, size), clk.fraction, colour, theme.scale(4, size))
         # name and stack
         tx = plate.x + ph + theme.scale(2, size)
         name_col = theme.TEXT if not seat.folded else theme.TEXT_DIM

@@ -146,9 +146,9 @@ def narrate(e: object, name_of: Callable[[int], str], human: int | None,
         return s + "."
     if isinstance(e, PotAwarded):
         who = " and ".join("you" if w == human else name_of(w) for w in e.winners)
-        verb = "win" if len(e.winners) > 1 or human in e.winners else "wins"
+        win = "win" if len(e.winners) > 1 or human in e.winners else "wins"
         side = "" if e.index == 0 else " the side pot of"
-        s = f"{who.capitalize()} {verb}{side} {e.amount}"
+        s = f"{who.capitalize()} {win}{side} {e.amount}"
         return s + (f" with {e.hand_name}." if e.hand_name else ".")
     if kind == "ForcedBet" and getattr(e, "seat", None) == human:
         return f"You post the {getattr(e, 'kind', 'blind')}, {getattr(e, 'amount', 0)}."

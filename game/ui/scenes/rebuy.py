@@ -124,8 +124,8 @@ class RebuyScene(Dialog):
         lo, hi = self.room()
         frac = min(1.0, max(0.0, (x - self.slider.x) / max(1, self.slider.w)))
         step = self.c.table.rules.big_blind_chips
-        self.set_amount(round((lo + frac * (hi - lo)) / step) * step if 0 < frac < 1
-                        else lo + frac * (hi - lo))
+        self.set_amount(int(round((lo + frac * (hi - lo)) / step) * step if 0 < frac < 1
+                            else lo + frac * (hi - lo)))
 
     def draw_body(self, surface: pygame.Surface, now: float) -> None:
         r = self.rect

@@ -1,0 +1,54 @@
+"""Spoken table commands ("deal", "rebuy", "sit out", "pause", "options") at the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..voice_link import CommandReply
+
+if TYPE_CHECKING:
+    from voice.intents import TableKind
+
+    from .table import TableScene
+
+#: Said when the busted human asks for the next hand.
+OUT_OF_CHIPS = "You are out of chips: say rebuy, or leave"
+
+
+class VoiceCommands:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    def __call__(self, kind: TableKind) -> CommandReply | None:
+        """Do a spoken table command.
+
+        Returns a ``CommandReply`` when the command has something of its own to say — the
+        rebuy's result or any refusal — so the player hears it with their eyes closed.
+        """
+        from game.session.errors import SessionError
+        from game.wording import DEAL_IN_HAND
+
+        scene, c = self.scene, self.scene.c
+        name = kind.value
+        seat = c.human
+        try:
+            if name == "deal":
+                if c.in_hand:
+                    return CommandReply(DEAL_IN_HAND, refused=True)
+                if seat is not None and c.human_busted:
+                    return CommandReply(OUT_OF_CHIPS, refused=True)
+                c.deal_soon()
+            elif name in ("rebuy", "top_up"):
+                return scene.rebuy.by_voice(name)
+            elif name == "sit_out" and seat is not None:
+                c.emit(c.table.sit_out(seat))
+            elif name == "back" and seat is not None:
+                c.emit(c.table.sit_in(seat))
+            elif name == "pause":
+                c.set_paused(not c.paused)
+            elif name == "options":
+                scene.open("options")
+        except SessionError as e:
+            scene.notice = str(e)
+            return CommandReply(str(e), refused=True)
+        return None
