@@ -11,8 +11,16 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
+
+from .seams import HumanSeat, Listener
+
+if TYPE_CHECKING:
+    from voice.confirm import ConfirmationGate
+    from voice.intents import TableKind
+    from voice.questions import TableFacts
 
 
 @dataclass(frozen=True)
@@ -53,7 +61,7 @@ HOLD_SECONDS = 8.0
 class VoiceLink:
     """Connects a listener (or typed text) to the controller's human seat."""
 
-    def __init__(self, controller: Any, mode: str = "auto", confirm_seconds: float = 8.0,
+    def __init__(self, controller: HumanSeat, mode: str = "auto", confirm_seconds: float = 8.0,
                  confirm_fraction: float = 0.5, push_to_talk: bool = True,
                  device: str = "default", room_file: str | None = None) -> None:
         self.c = controller
@@ -64,14 +72,16 @@ class VoiceLink:
         self.state = VoiceState(mode="off" if mode == "off" else "starting", engine=mode,
                                 push_to_talk=push_to_talk)
         self.confirm_seconds = confirm_seconds
-        self._gate: Any = None
+        self._gate: ConfirmationGate | None = None
         self.confirm_fraction = confirm_fraction
-        self.listener: Any = None
+        self.listener: Listener | None = None
         self.phrases: queue.Queue[tuple[str, float | None]] = queue.Queue()
-        self.speak: Any = None  #: callable(text) set by the scene (narration / TTS)
-        #: callable(TableKind) -> CommandReply | None, set by the scene: what the command did
-        self.on_table_command: Any = None
+        #: says a line to the player (narration / TTS), set by the scene
+        self.speak: Callable[[str], None] | None = None
+        #: what a spoken table command did, set by the scene
+        self.on_table_command: Callable[[TableKind], CommandReply | None] | None = None
         self.last_reply = ""
+        self._muted = False
         self._speech_began: float | None = None
         self._ready = False  #: the listener has said it hears (ListenerReady)
         if mode != "off":
@@ -79,7 +89,7 @@ class VoiceLink:
                              name="voice-start").start()
 
     @property
-    def gate(self) -> Any:
+    def gate(self) -> ConfirmationGate:
         """The confirmation gate (voice modules load on first use: fast start-up)."""
         if self._gate is None:
             from voice.confirm import ConfirmationGate
@@ -122,35 +132,38 @@ class VoiceLink:
         lst = self.listener
         if lst is None:
             return
-        self.state.level = float(getattr(lst, "level", 0.0) or 0.0)
+        # loaded already: the listener that sends these is running
+        from voice.audio import MicStatus
+        from voice.listener import Heard, ListenerError, ListenerReady, SpeechBegan
+
+        self.state.level = float(lst.level or 0.0)
         for ev in lst.poll():
-            kind = type(ev).__name__
-            if kind == "Heard":
-                self.state.engine = getattr(ev, "engine", self.state.engine)
+            if isinstance(ev, Heard):
+                self.state.engine = ev.engine or self.state.engine
                 self.phrases.put((ev.text, float(ev.confidence)))
                 if self.push_to_talk_mode and not self.state.talking:
                     self.state.mode = "idle"
-            elif kind == "MicStatus":
+            elif isinstance(ev, MicStatus):
                 if ev.ok:
                     self.state.mode = self._ready_mode()
                     self.state.notice = ""
                 else:
                     self.state.mode = "no microphone"
                     self.state.notice = f"{ev.message} — mouse and keys work, T types a phrase"
-            elif kind == "ListenerError":
+            elif isinstance(ev, ListenerError):
                 self.state.mode = "error"
                 self.state.notice = f"{ev.message} — mouse and keys work"
-            elif kind == "ListenerReady":
+            elif isinstance(ev, ListenerReady):
                 self._ready = True
                 self.state.engine = ev.engine or self.state.engine
                 if ev.notice:
                     self.state.notice = ev.notice
                 if self.state.mode == "starting":
                     self.state.mode = self._ready_mode()
-            elif kind == "SpeechBegan":
+            elif isinstance(ev, SpeechBegan):
                 self.state.mode = "listening"
                 self._speech_began = time.monotonic()
-            if kind != "SpeechBegan":  # heard, or the microphone/listener changed
+            if not isinstance(ev, SpeechBegan):  # heard, or the microphone/listener changed
                 self._speech_began = None
 
     def _ready_mode(self) -> str:
@@ -176,7 +189,7 @@ class VoiceLink:
 
     def set_muted(self, muted: bool) -> None:
         """Mute the recognizer while the game speaks, so it does not hear the bots."""
-        if muted == getattr(self, "_muted", False):
+        if muted == self._muted:
             return
         self._muted = muted
         lst = self.listener
@@ -214,7 +227,7 @@ class VoiceLink:
                 break
             self.handle_phrase(text, conf, now)
 
-    def facts(self) -> Any:
+    def facts(self) -> TableFacts | None:
         from voice.questions import facts_from_hand
 
         t = self.c.table
@@ -223,7 +236,7 @@ class VoiceLink:
         eseat = t.engine_seat(self.c.human)
         if eseat is None:
             return None
-        names = [t.players[s].name if t.players[s] else "" for s in t.hand_seats]
+        names = [p.name if (p := t.players[s]) is not None else "" for s in t.hand_seats]
         names = ["you" if s == self.c.human else n for s, n in zip(t.hand_seats, names,
                                                                   strict=False)]
         return facts_from_hand(t.hand, eseat, names, last_reply=self.last_reply)
