@@ -23,12 +23,14 @@ test-venv: $(BIN)/python
 play: venv
 	$(BIN)/holdem play
 
-# Whole suite: lint, then every test (unit, property, doctest, real speech and screen).
+# Whole suite: lint, types (mypy, configured in pyproject.toml: strict for the engine, voice
+# and session), then every test (unit, property, doctest, real speech and screen).
 test-deps:
 	bash scripts/system-deps.sh test
 
 test: test-deps test-venv
 	$(BIN)/ruff check game voice bots tests benchmarks
+	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
 # The rules and the voice path's text half in seconds: engine, parser, resolver, session.
