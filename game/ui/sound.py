@@ -7,9 +7,14 @@ not start and every call is a no-op; the game is unaffected.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from game.engine.events import Acted, BoardDealt, PotAwarded
+
+if TYPE_CHECKING:
+    from .seams import TableHost
 
 RATE = 22050
 
@@ -110,20 +115,17 @@ class Sounds:
     def your_turn(self) -> None:
         self.play("your_turn")
 
-    def on_event(self, e: object, scene: Any) -> None:
+    def on_event(self, e: object, scene: TableHost) -> None:
         if not self.enabled:
             return
-        name = type(e).__name__
-        seat = getattr(e, "seat", None)
-        lay = scene.renderer.layout
-        x = width = None
-        if lay is not None and seat is not None:
-            sp = scene.renderer.spot(seat)
-            if sp is not None:
-                x, width = sp.plate[0], lay.size[0]
-        if name == "Acted" and getattr(e, "paid", 0) > 0:
-            self.play("chips", x, width or 1.0)
-        elif name == "BoardDealt":
+        if isinstance(e, Acted) and e.paid > 0:
+            lay = scene.renderer.layout
+            sp = scene.renderer.spot(e.seat) if lay is not None else None
+            if lay is not None and sp is not None:
+                self.play("chips", sp.plate[0], lay.size[0])
+            else:
+                self.play("chips", None, 1.0)
+        elif isinstance(e, BoardDealt):
             self.play("card")
-        elif name == "PotAwarded" and scene.c.human in getattr(e, "winners", ()):
+        elif isinstance(e, PotAwarded) and scene.c.human in e.winners:
             self.play("win")

@@ -18,13 +18,18 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.engine.actions import ActionKind
 from game.engine.cards import card_name
-from game.engine.events import Acted, BoardDealt, HoleDealt, PotAwarded, Street
+from game.engine.events import Acted, BoardDealt, ForcedBet, HoleDealt, PotAwarded, Street
+from game.session.events import Busted, HandStarted, TimeBankStarted
 
 from .snapshot_builder import hand_words
+
+if TYPE_CHECKING:
+    from .seams import Session, TableHost
+    from .settings import UiSettings
 
 #: Lines waiting beyond which stale narration (bots' actions, banter) is dropped.
 BEHIND = 2
@@ -116,7 +121,6 @@ def narrate(e: object, name_of: Callable[[int], str], human: int | None,
     ...         ("Qh", "Jh", "2c"))
     'Flop: queen of hearts, jack of hearts and two of clubs. You have high card, ace.'
     """
-    kind = type(e).__name__
     if isinstance(e, HoleDealt):
         if e.seat != human:
             return None
@@ -150,13 +154,13 @@ def narrate(e: object, name_of: Callable[[int], str], human: int | None,
         side = "" if e.index == 0 else " the side pot of"
         s = f"{who.capitalize()} {win}{side} {e.amount}"
         return s + (f" with {e.hand_name}." if e.hand_name else ".")
-    if kind == "ForcedBet" and getattr(e, "seat", None) == human:
-        return f"You post the {getattr(e, 'kind', 'blind')}, {getattr(e, 'amount', 0)}."
-    if kind == "HandStarted":
-        return f"Hand {getattr(e, 'number', '')}."
-    if kind == "TimeBankStarted" and getattr(e, "seat", None) == human:
+    if isinstance(e, ForcedBet) and e.seat == human:
+        return f"You post the {e.kind}, {e.amount}."
+    if isinstance(e, HandStarted):
+        return f"Hand {e.number}."
+    if isinstance(e, TimeBankStarted) and e.seat == human:
         return "Your time bank is running."
-    if kind == "Busted" and getattr(e, "seat", None) == human:
+    if isinstance(e, Busted) and e.seat == human:
         return "You are out of chips. Say rebuy to buy in again."
     return None
 
@@ -216,15 +220,14 @@ class TableVoice:
         self.hold = False
 
     @classmethod
-    def start(cls, settings: Any, table: Any, human: int | None, seed: int,
+    def start(cls, settings: UiSettings, table: Session, human: int | None, seed: int,
               spectate: bool, clock: Callable[[], float] = time.monotonic) -> TableVoice:
         from bots.personalities import PERSONALITIES
 
         cast = {}
         for seat, p in enumerate(table.players):
-            spec = getattr(p, "spec", None)
-            if p is not None and seat != human and spec is not None and spec.kind == "bot":
-                pers = PERSONALITIES.get(spec.style)
+            if p is not None and seat != human and p.spec.kind == "bot":
+                pers = PERSONALITIES.get(p.spec.style)
                 if pers is not None:
                     cast[seat] = pers
         return cls(narration=bool(settings.narration) and not spectate,
@@ -334,7 +337,7 @@ class TableVoice:
 
             self.talk.set_chat_level(ChatLevel(level))
 
-    def on_event(self, e: object, scene: Any) -> None:
+    def on_event(self, e: object, scene: TableHost) -> None:
         if self.narration and self.worker is not None:
             t = scene.c.table
             human = scene.c.human
@@ -359,7 +362,7 @@ class TableVoice:
             self._queue(your_turn_sentence(to_call, pot, can_check), self.narrator_voice(),
                         Priority.URGENT)
 
-    def _banter(self, e: object, scene: Any) -> None:
+    def _banter(self, e: object, scene: TableHost) -> None:
         """Every line the bots' table talk has for this event: a bubble now, a voice later."""
         if self.talk is None:
             return

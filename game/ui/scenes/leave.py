@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,12 +10,15 @@ from .. import theme
 from ..widgets import text
 from .dialog import Dialog
 
+if TYPE_CHECKING:
+    from .table import TableScene
+
 
 class LeaveScene(Dialog):
     title = "Leave the table?"
     design = (560, 260)
 
-    def __init__(self, table_scene: Any) -> None:
+    def __init__(self, table_scene: TableScene) -> None:
         super().__init__()
         self.table_scene = table_scene
 

@@ -6,7 +6,8 @@ own explanation (what was refused and what is allowed).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,12 +17,17 @@ from .. import theme
 from ..widgets import text
 from .dialog import Dialog
 
+if TYPE_CHECKING:
+    from game.session.table import Player
+
+    from ..controller import Controller
+
 
 class RebuyScene(Dialog):
     title = "Rebuy / top up"
     design = (660, 400)
 
-    def __init__(self, controller: Any, seat: int) -> None:
+    def __init__(self, controller: Controller, seat: int) -> None:
         super().__init__()
         self.c = controller
         self.seat = seat
@@ -30,10 +36,11 @@ class RebuyScene(Dialog):
         self.amount = self.default_amount()
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self.speak: Any = None  #: callable(text) set by the table scene: refusals said aloud
+        #: set by the table scene: refusals are said aloud
+        self.speak: Callable[[str], None] | None = None
 
     @property
-    def player(self) -> Any:
+    def player(self) -> Player | None:
         return self.c.table.players[self.seat]
 
     def room(self) -> tuple[int, int]:
@@ -61,7 +68,7 @@ class RebuyScene(Dialog):
         if "sitout" in self.buttons:
             p = self.player
             self.buttons["sitout"].label = (
-                "I'm back" if p is not None and getattr(p, "sitting_out", False) else "Sit out")
+                "I'm back" if p is not None and p.sitting_out else "Sit out")
         if "rebuy" in self.buttons:
             self.buttons["rebuy"].label = f"Add {self.amount:,}"
             self.buttons["rebuy"].enabled = allowed and hi >= lo and not self.c.in_hand
@@ -76,7 +83,7 @@ class RebuyScene(Dialog):
                 self.c.emit(t.top_up(self.seat))
             elif name == "sitout":
                 p = self.player
-                if p is not None and getattr(p, "sitting_out", False):
+                if p is not None and p.sitting_out:
                     self.c.emit(t.sit_in(self.seat))
                 else:
                     self.c.emit(t.sit_out(self.seat))

@@ -6,7 +6,7 @@ session's own ``SessionStats`` — the same numbers ``holdem simulate`` reports.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +16,9 @@ from .. import theme
 from ..snapshot_builder import colour_of
 from ..widgets import text
 from .dialog import Dialog
+
+if TYPE_CHECKING:
+    from ..seams import Session
 
 
 def biggest_pots(hands: list[Any], n: int = 5) -> list[tuple[int, int, str]]:
@@ -34,7 +37,7 @@ class StatsScene(Dialog):
     title = "Session stats"
     design = (1100, 700)
 
-    def __init__(self, table: Any, chip_history: list[tuple[int, tuple[int, ...]]],
+    def __init__(self, table: Session, chip_history: list[tuple[int, tuple[int, ...]]],
                  hands: list[Any] | None = None, looks: dict[int, Any] | None = None) -> None:
         super().__init__()
         self.table = table
@@ -70,15 +73,16 @@ class StatsScene(Dialog):
         text(surface, "Player      VPIP  PFR   AF   Stack", (x, y), self.s(15), theme.TEXT_DIM,
              shadow=False)
         y += self.s(24)
-        st = getattr(self.table, "stats", None)
+        st = self.table.stats
         for seat, name, colour in self.seats():
-            s = st.seats[seat] if st is not None and seat < len(st.seats) else None
+            s = st.seats[seat] if seat < len(st.seats) else None
             p = self.table.players[seat]
+            stack = p.stack if p is not None else 0  # seats() lists seated players only
             pygame.draw.circle(surface, colour, (x + self.s(6), y + self.s(9)), self.s(6))
             if s is not None and s.hands:
-                row = f"{name[:9]:<9} {s.vpip:4.0%} {s.pfr:4.0%} {s.aggression:4.1f} {p.stack:>6,}"
+                row = f"{name[:9]:<9} {s.vpip:4.0%} {s.pfr:4.0%} {s.aggression:4.1f} {stack:>6,}"
             else:
-                row = f"{name[:9]:<9}    —    —    — {p.stack:>6,}"
+                row = f"{name[:9]:<9}    —    —    — {stack:>6,}"
             text(surface, row, (x + self.s(18), y), self.s(15), theme.TEXT, shadow=False)
             y += self.s(24)
         # biggest pots
