@@ -291,3 +291,44 @@ def test_a_repaired_best_reading_is_sure_when_whisper_also_wrote_the_command():
                 _r("I fold.", -4.8)]
     hyp, _ = judge(readings)
     assert parse(hyp.text) == Fold() and hyp.confidence == HIGH_CONFIDENCE
+
+
+# --- Whisper with PocketSphinx's second opinion -------------------------------------------
+
+
+def test_both_engines_hearing_the_same_command_are_sure_of_it():
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    got = combine(Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "ps"), False)
+    assert parse(got.text) == Call() and got.confidence == HIGH_CONFIDENCE
+
+
+def test_engines_that_disagree_on_the_amount_ask_first():
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    got = combine(Hypothesis("bet 150", 0.95, "whisper"),
+                  Hypothesis("bet fifty", 0.95, "ps"), False)
+    assert parse(got.text) == BetTo(150) and got.confidence < 0.6
+
+
+def test_pocketsphinx_alone_hearing_a_command_is_taken_only_if_whisper_scores_it_close():
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    talk, fold = Hypothesis(UNKNOWN, 0.0, "whisper"), Hypothesis("fold", 0.95, "ps")
+    assert combine(talk, fold, rescued=False).text == UNKNOWN
+    rescued = combine(talk, fold, rescued=True)
+    assert parse(rescued.text) == Fold() and rescued.confidence < 0.6
+
+
+@needs_model
+def test_the_combined_engine_hears_real_speech_through_both(whisper):
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    hyp = both.decode(_say("raise to two hundred", "en-gb"))
+    assert parse(hyp.text) == parse("raise to two hundred")
+    assert hyp.confidence == HIGH_CONFIDENCE and hyp.engine == "combined"

@@ -62,7 +62,8 @@ def make_recognizer(engine: str, args: argparse.Namespace):
         from voice.recognizers.combined import CombinedRecognizer
 
         return CombinedRecognizer(make_recognizer("whisper", args),
-                                  make_recognizer("pocketsphinx", args))
+                                  make_recognizer("pocketsphinx", args),
+                                  rescue_slack=args.rescue_slack)
     from voice.recognizers import open_recognizer
 
     return open_recognizer(engine)
@@ -121,6 +122,9 @@ def run_clip(
         say["readings"] = [[r.text, round(r.logprob, 4), r.command, r.repaired,
                             round(r.repair_gap, 4), r.verified] for r in judged.readings]
         say["timings_ms"] = {k: round(v, 1) for k, v in judged.timings_ms.items()}
+    opinion = getattr(rec, "last_opinion", None)
+    if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
+        say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
     return say, 1000 * (tail + backlog), (streamed + tail) / duration
 
 
@@ -304,6 +308,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
                     help="nats a repaired reading may lose to Whisper's own and still count")
+    ap.add_argument("--rescue-slack", type=float, default=3.0,
+                    help="combined: nats PocketSphinx's command may lose to Whisper's own "
+                    "reading and still be taken (asking yes)")
     ap.add_argument("--by-speaker", action="store_true",
                     help="play the clips one voice at a time (as one player's session) "
                     "instead of interleaving voices from clip to clip")
@@ -372,7 +379,8 @@ def main(argv: list[str] | None = None) -> int:
                        confidence=say["confidence"], confirm=say["confirm"],
                        rules_confirm=say["rules_confirm"], latency_ms=ms,
                        final_ms=say["final_ms"], rtf=rtf,
-                       **{k: say[k] for k in ("readings", "timings_ms") if k in say})
+                       **{k: say[k] for k in ("readings", "timings_ms", "sphinx")
+                          if k in say})
             all_rows.append(got)
             if args.errors and got["outcome"] != got["expected"]:
                 print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "

@@ -26,6 +26,10 @@ from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
 from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer
 
+#: PocketSphinx's command stands in for Whisper's talk when Whisper's decoder, forced to
+#: write it, finds it no more than this many nats less likely than its own reading.
+RESCUE_SLACK = 3.0
+
 
 def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
             engine: str = "combined") -> Hypothesis:
@@ -58,9 +62,12 @@ class CombinedRecognizer(Recognizer):
 
     def __init__(self, whisper: WhisperRecognizer | None = None,
                  sphinx: PocketSphinxRecognizer | None = None,
-                 room_file: str | None = None) -> None:
+                 room_file: str | None = None, rescue_slack: float = RESCUE_SLACK) -> None:
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
+        self.rescue_slack = rescue_slack
+        #: PocketSphinx's hypothesis of the last utterance and Whisper's score of it.
+        self.last_opinion: tuple[Hypothesis, float | None] | None = None
 
     def expect_confirmation(self, pending: bool) -> None:
         self.whisper.expect_confirmation(pending)
@@ -86,8 +93,10 @@ class CombinedRecognizer(Recognizer):
         sphinx = self.sphinx.final()
         worker.join()
         whisper = heard[0]
-        rescued = False
+        gap = None
         if whisper.rejected and not sphinx.rejected and \
                 not isinstance(parse(sphinx.text), Unknown):
-            rescued = self.whisper.rescore(sphinx.text)
+            gap = self.whisper.rescore(sphinx.text)
+        self.last_opinion = (sphinx, gap)
+        rescued = gap is not None and gap >= -self.rescue_slack
         return combine(whisper, sphinx, rescued, self.name)
