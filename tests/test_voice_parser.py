@@ -317,3 +317,73 @@ def test_every_vocabulary_filler_and_lead_in_is_ignored_by_the_parser():
     for word in (*vocabulary.FILLERS, *vocabulary.LEADS):
         assert parse(f"{word} call") == Call(), word
         assert parse(f"check {word}") == Check(), word
+
+
+# --- questions the table answers, everything by voice (issue 25) ---------------------------
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("what are my odds", QuestionKind.ODDS), ("what's my equity", QuestionKind.ODDS),
+    ("what is my equity", QuestionKind.ODDS), ("how many outs", QuestionKind.OUTS),
+    ("how many outs do I have", QuestionKind.OUTS), ("who raised", QuestionKind.WHO_RAISED),
+    ("who bet", QuestionKind.WHO_RAISED),
+    ("what's the minimum raise", QuestionKind.MIN_RAISE),
+    ("what is the min raise", QuestionKind.MIN_RAISE),
+    ("what are the blinds", QuestionKind.BLINDS),
+    ("how many hands have I won", QuestionKind.HANDS_WON),
+])
+def test_questions_about_odds_and_the_table(said, kind):
+    assert parse(said) == Question(kind)
+
+
+def test_what_did_a_bot_do_names_the_bot():
+    assert parse("what did Leo do") == Question(QuestionKind.PLAYER_ACTION, "leo")
+    assert parse("uh what did Tess just do") == Question(QuestionKind.PLAYER_ACTION, "tess")
+    assert parse("what did seat 3 do") == Question(QuestionKind.PLAYER_ACTION, "seat 3")
+
+
+def test_the_vocabularys_bot_names_are_the_personalities_names():
+    from bots.personalities import PERSONALITIES
+
+    assert sorted(vocabulary.BOT_NAMES) == sorted(p.name.lower()
+                                                  for p in PERSONALITIES.values())
+
+
+def test_asking_the_minimum_raise_is_not_a_min_raise():
+    assert parse("what's the minimum raise") != MinRaise()
+    assert parse("minimum raise") == MinRaise()
+
+
+@pytest.mark.parametrize(("said", "command"), [
+    ("rebuy five hundred", TableCommand(TableKind.REBUY, 500)),
+    ("rebuy for a thousand", TableCommand(TableKind.REBUY, 1000)),
+    ("top up to a thousand", TableCommand(TableKind.TOP_UP, 1000)),
+    ("top me up to twelve hundred", TableCommand(TableKind.TOP_UP, 1200)),
+    ("rebuy", TableCommand(TableKind.REBUY)), ("top up", TableCommand(TableKind.TOP_UP)),
+    ("deal me out", TableCommand(TableKind.SIT_OUT)), ("quit", TableCommand(TableKind.QUIT)),
+    ("leave the table", TableCommand(TableKind.QUIT)),
+    ("next", TableCommand(TableKind.NEXT)), ("previous", TableCommand(TableKind.PREVIOUS)),
+    ("up", TableCommand(TableKind.UP)), ("go down", TableCommand(TableKind.DOWN)),
+    ("select", TableCommand(TableKind.SELECT)), ("close", TableCommand(TableKind.CLOSE)),
+    ("back", TableCommand(TableKind.BACK)), ("next hand", TableCommand(TableKind.DEAL)),
+])
+def test_table_menu_and_rebuy_amount_commands(said, command):
+    assert parse(said) == command
+
+
+def test_a_number_after_next_is_not_a_menu_move():
+    assert isinstance(parse("next two"), Unknown)
+
+
+def test_intents_without_the_new_fields_keep_their_old_repr():
+    """Benchmarks and logs compare reprs: a plain question or command reads as before."""
+    assert repr(parse("what's the pot")) == "Question(kind=<QuestionKind.POT: 'pot'>)"
+    assert repr(parse("rebuy")) == "TableCommand(kind=<TableKind.REBUY: 'rebuy'>)"
+    assert parse("rebuy five hundred").describe() == "table: rebuy 500"
+
+
+def test_a_typed_hash_is_punctuation_not_a_number_slot():
+    """'#' marks an amount's slot in the phrase table: typed, it once matched the slot with
+    no number behind it and the parser crashed."""
+    assert parse("bet #") == BareRaise()
+    assert isinstance(parse("raise to #"), Unknown)

@@ -27,11 +27,17 @@ HELP_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("min raise", "min bet", "minimum", "all in", "I'm all in", "shove", "jam")),
     ("Confirming", "all in, bets over half your stack and a heard fold wait for an answer",
      ("yes", "confirm", "do it", "no", "cancel")),
-    ("Questions", "answered aloud, nothing is done",
+    ("Questions", "answered aloud and shown, nothing is done",
      ("what's the pot", "how much to call", "what do I have", "what's my stack",
-      "whose turn", "repeat", "help")),
-    ("Table", "between hands and for your seat",
-     ("deal", "next hand", "rebuy", "top up", "sit out", "I'm back", "pause", "options")),
+      "whose turn", "what's the minimum raise", "repeat", "help")),
+    ("Odds and the table", "odds from your cards and the board against those left",
+     ("what are my odds", "how many outs", "what did Leo do", "who raised",
+      "what are the blinds", "how many hands have I won")),
+    ("Table", "rebuys within the table's limits; quit asks first",
+     ("deal", "next hand", "rebuy five hundred", "top up to a thousand", "sit out",
+      "deal me out", "I'm back", "pause", "options", "quit")),
+    ("Menus and dialogs", "move and choose in an open menu",
+     ("next", "previous", "up", "down", "select", "back", "close")),
 )
 
 

@@ -138,14 +138,27 @@ class QuestionKind(Enum):
     TURN = "turn"
     REPEAT = "repeat"
     HELP = "help"
+    ODDS = "odds"
+    OUTS = "outs"
+    PLAYER_ACTION = "player_action"
+    WHO_RAISED = "who_raised"
+    MIN_RAISE = "min_raise"
+    BLINDS = "blinds"
+    HANDS_WON = "hands_won"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Question:
     kind: QuestionKind
+    #: Who the question is about, as said ("leo" in "what did Leo do"); "" for most.
+    about: str = ""
+
+    def __repr__(self) -> str:  # the field shows only when set: older reprs stay as they were
+        about = f", about={self.about!r}" if self.about else ""
+        return f"Question(kind={self.kind!r}{about})"
 
     def describe(self) -> str:
-        return f"question: {self.kind.value}"
+        return f"question: {self.kind.value}" + (f" {self.about}" if self.about else "")
 
 
 class TableKind(Enum):
@@ -156,14 +169,32 @@ class TableKind(Enum):
     BACK = "back"
     PAUSE = "pause"
     OPTIONS = "options"
+    QUIT = "quit"
+    # moving in a menu or dialog (the keys they stand for: Tab, Shift-Tab, arrows, Enter, Esc)
+    NEXT = "next"
+    PREVIOUS = "previous"
+    UP = "up"
+    DOWN = "down"
+    SELECT = "select"
+    CLOSE = "close"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class TableCommand:
+    """A command for the table or its dialogs.  ``amount`` is the chips said with a rebuy:
+    chips to add for REBUY ("rebuy five hundred"), the stack to reach for TOP_UP ("top up
+    to a thousand"); None for the plain command (top up to the maximum)."""
+
     kind: TableKind
+    amount: int | None = None
+
+    def __repr__(self) -> str:  # the amount shows only when said
+        amount = "" if self.amount is None else f", amount={self.amount!r}"
+        return f"TableCommand(kind={self.kind!r}{amount})"
 
     def describe(self) -> str:
-        return f"table: {self.kind.value}"
+        amount = "" if self.amount is None else f" {self.amount}"
+        return f"table: {self.kind.value}{amount}"
 
 
 @dataclass(frozen=True)

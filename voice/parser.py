@@ -62,11 +62,13 @@ from .intents import (
     Unknown,
 )
 from .numbers import parse_number, take_number
+from .vocabulary import BOT_NAMES
 
 # --- 1. normalize --------------------------------------------------------------------------
 
 _DIGIT_SUFFIX = re.compile(r"(\d)(x|bb|k)\b")
-_PUNCT = re.compile(r"(?<!\d)[.,]|[.,](?!\d)|[!?;:\"()\[\]{}/\\*_=+<>~`]")
+# "#" too: the phrase table uses it for a number's slot, so typed it would match one
+_PUNCT = re.compile(r"(?<!\d)[.,]|[.,](?!\d)|[!?;:\"()\[\]{}/\\*_=+<>~`#]")
 
 
 def normalize(text: str) -> list[str]:
@@ -329,7 +331,35 @@ _QUESTIONS: dict[QuestionKind, tuple[str, ...]] = {
         "what did you say",
     ),
     QuestionKind.HELP: ("help", "what can i say", "help me", "commands", "what are the commands"),
+    QuestionKind.ODDS: (
+        "what are my odds", "what's my equity", "what are my chances", "what are the odds",
+        "what are my pot odds", "my odds", "my equity", "odds", "equity",
+    ),
+    QuestionKind.OUTS: (
+        "how many outs", "how many outs do i have", "how many outs have i got",
+        "what are my outs", "my outs", "outs",
+    ),
+    QuestionKind.WHO_RAISED: (
+        "who raised", "who raised it", "who raised me", "who bet", "who made the bet",
+        "who made the raise",
+    ),
+    QuestionKind.MIN_RAISE: (
+        "what's the minimum raise", "what's the min raise", "how much is the minimum raise",
+        "what's the minimum bet", "what's the min bet", "what can i raise to",
+        "how much can i raise",
+    ),
+    QuestionKind.BLINDS: (
+        "what are the blinds", "how big are the blinds", "what's the big blind", "the blinds",
+        "blinds", "what are the stakes",
+    ),
+    QuestionKind.HANDS_WON: (
+        "how many hands have i won", "how many hands did i win", "how many have i won",
+        "how many pots have i won", "hands won",
+    ),
 }
+
+#: "what did Leo do": the question about one player, the name in the slot.
+_PLAYER_QUESTIONS = ("what did {} do", "what did {} just do", "what has {} done")
 
 _TABLE: dict[TableKind, tuple[str, ...]] = {
     TableKind.DEAL: ("deal", "deal next hand", "deal the next hand", "next hand", "deal the cards"),
@@ -339,7 +369,21 @@ _TABLE: dict[TableKind, tuple[str, ...]] = {
     TableKind.BACK: ("i'm back", "sit in", "deal me in", "i am back"),
     TableKind.PAUSE: ("pause", "pause the game"),
     TableKind.OPTIONS: ("options", "settings", "show options", "menu"),
+    TableKind.QUIT: ("quit", "quit the game", "leave the table", "leave", "exit the game"),
+    TableKind.NEXT: ("next", "next item"),
+    TableKind.PREVIOUS: ("previous", "previous item"),
+    TableKind.UP: ("up", "move up"),
+    TableKind.DOWN: ("down", "move down"),
+    TableKind.SELECT: ("select", "select it", "select that", "choose", "choose it", "enter"),
+    TableKind.CLOSE: ("close", "close it", "close that", "close this", "close the menu",
+                      "close menu"),
 }
+#: Said with an amount: chips to add ("rebuy five hundred") or the stack to reach ("top up
+#: to a thousand").
+_REBUY_ADD = ("rebuy #", "rebuy for #", "buy in for #", "add #", "top up by #")
+_REBUY_TO = ("top up to #", "rebuy to #", "buy in to #")
+#: More ways to sit out, beside the table's own: "deal me out".
+_SIT_OUT_MORE = ("deal me out", "deal me out next hand")
 
 _CONFIRM_YES = (
     "yes", "yeah", "yep", "confirm", "confirmed", "do it", "yes do it", "yes confirm", "correct",
@@ -393,7 +437,28 @@ def _phrase_table() -> list[tuple[str, Builder]]:
         t.extend((q, _const(Question(kind))) for q in qs)
     for kind, cs in _TABLE.items():
         t.extend((c, _const(TableCommand(kind))) for c in cs)
+    for name in BOT_NAMES:
+        t.extend((q.format(name), _const(Question(QuestionKind.PLAYER_ACTION, name)))
+                 for q in _PLAYER_QUESTIONS)
+    t.extend((q.format("seat #"), _seat_question) for q in _PLAYER_QUESTIONS)
+    t.extend((c, _rebuy(TableKind.REBUY)) for c in _REBUY_ADD)
+    t.extend((c, _rebuy(TableKind.TOP_UP)) for c in _REBUY_TO)
+    t.extend((c, _const(TableCommand(TableKind.SIT_OUT))) for c in _SIT_OUT_MORE)
     return t
+
+
+def _seat_question(nums: list[Num]) -> Intent | None:
+    """"what did seat 3 do": a seat by number, where players have no names (a hand history)."""
+    n = nums[0].value
+    return Question(QuestionKind.PLAYER_ACTION, f"seat {int(n)}") if float(n).is_integer() \
+        and 1 <= n <= 10 else None
+
+
+def _rebuy(kind: TableKind) -> Builder:
+    def build(nums: list[Num]) -> Intent | None:
+        n = nums[0].value
+        return TableCommand(kind, int(n)) if n > 0 and float(n).is_integer() else None
+    return build
 
 
 def _template_key(template: str) -> tuple[str, ...]:

@@ -51,6 +51,10 @@ LEADS: tuple[str, ...] = (
     "i", "i'll", "i will", "i'm gonna", "i'm going to", "let's", "let me", "gonna", "go",
 )
 
+#: The bots' names as said ("what did Leo do"): bots/personalities.json's names, lower case
+#: (a test keeps the two lists equal; voice/ does not import bots/).
+BOT_NAMES: tuple[str, ...] = ("rando", "stan", "rocco", "tess", "leo", "max")
+
 #: CMU-dictionary phones for words the stock PocketSphinx dictionary lacks.
 PRONUNCIATIONS: dict[str, str] = {"rebuy": "R IY B AY"}
 
@@ -114,6 +118,7 @@ _NUMBER_RULES: dict[str, list[str]] = {
     "amount": ["<below100>", "<hundreds>", "<colloquial>", "<thousands>"],
     "factor": ["(<unit> | <teen> | twenty) [and a half | point five]"],
     "percent": ["<below100>", "one hundred", "a hundred"],
+    "bot_name": [" | ".join(BOT_NAMES)],
 }
 
 _COMMAND_RULES: dict[str, list[str]] = {
@@ -152,11 +157,20 @@ _COMMAND_RULES: dict[str, list[str]] = {
         "whose turn [is it]",
         "repeat [that]", "say that again",
         "help", "what can i say",
+        "what are my odds", "what's my equity",
+        "how many outs [do i have]",
+        "what did <bot_name> do",
+        "who raised",
+        "what's the minimum raise",
+        "what are the blinds",
+        "how many hands have i won",
     ],
     "table": [
         "deal", "deal [the] next hand", "next hand", "rebuy", "top up", "sit out",
         "i'm back", "pause", "options",
+        "rebuy <amount>", "top up to <amount>", "deal me out", "quit", "leave the table",
     ],
+    "menu": ["next", "previous", "up", "down", "select", "back", "close"],
 }
 
 #: Phrase family -> the rule holding its phrases.
@@ -278,6 +292,7 @@ def phrases(
         ],
         "percent": _number_phrases(range(10, 101, 5)) + _number_phrases([33, 66]),
         "filler": [[w] for w in FILLERS],
+        "bot_name": [[n] for n in BOT_NAMES],
     }
     for name, alts in _COMMAND_RULES.items():
         rules[name] = [p for alt in alts for p in _expand(_tokenize(alt), rules)]
