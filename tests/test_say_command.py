@@ -249,3 +249,29 @@ def test_say_actions_replay_in_the_hand_history_they_were_said_for():
             replay_partial(replace(history, actions=[*history.actions, got["action"]]))
 
     check()
+
+
+def test_odds_and_table_questions_are_answered_from_the_hand(capsys, phh):
+    """p2 (KsKh) faces p1's 40 on Ah7h2s: equity against the two players left, pot odds."""
+    path = phh(FLOP_BET)
+    _, odds = say(capsys, "what are my odds", path)
+    assert odds["intent"] == "question: odds" and odds["action"] is None
+    reply = odds["reply"]
+    assert reply.startswith("about ") and " percent against two players; " in reply
+    assert reply.endswith("you need 40 to call 100, so 29 percent")
+    _, outs = say(capsys, "how many outs", path)
+    assert outs["reply"] == "2 outs to three of a kind, about 8 percent by the river"
+    _, raised = say(capsys, "who raised", path)
+    assert raised["reply"] == "seat 1 bet 40"
+    _, seat = say(capsys, "what did seat 3 do", path)
+    assert seat["reply"] == "seat 3 called 20 preflop"
+    _, minimum = say(capsys, "what's the minimum raise", path)
+    assert minimum["reply"] == "the minimum raise is to 80"
+    _, blinds = say(capsys, "what are the blinds", path)
+    assert blinds["reply"] == "the blinds are 10 and 20"
+
+
+def test_what_did_a_named_player_do_uses_the_historys_player_names(capsys, phh):
+    path = phh(FLOP_BET + 'players = ["Leo", "Tess", "Max"]\n')
+    _, got = say(capsys, "what did Leo do", path)
+    assert got["reply"] == "Leo called 20 preflop, then bet 40 on the flop"

@@ -45,3 +45,17 @@ def test_bb_per_100_is_net_big_blinds_per_hundred_hands():
     t.start_hand()
     t.act(t.to_act, Action.fold())      # seat 0 on the button loses 5 = half a big blind
     assert t.stats.seats[0].bb_per_100 == 100 * -0.5 / 5
+
+
+def test_hands_won_counts_each_hand_with_a_share_of_a_pot():
+    t = Table(HouseRules(), [SeatSpec("A"), SeatSpec("B"), SeatSpec("C")], seed=1)
+    t.start_hand()
+    t.act(0, Action.raise_to(30))
+    t.act(1, Action.fold())
+    t.act(2, Action.fold())              # A wins the blinds uncontested
+    t.start_hand()                       # button 1: C first
+    t.act(t.to_act, Action.fold())
+    t.act(t.to_act, Action.fold())       # the big blind wins
+    won = [x.won for x in t.stats.seats]
+    assert sum(won) == 2 and won[0] >= 1
+    assert [x.hands for x in t.stats.seats] == [2, 2, 2]

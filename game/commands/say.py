@@ -60,6 +60,8 @@ class Situation:
     legal: LegalActions
     scale: Scale
     structure: Structure
+    #: The history's ``players`` names, when it has them ("what did Leo do").
+    names: tuple[str, ...] = ()
 
     @property
     def seat(self) -> int:
@@ -79,7 +81,10 @@ def situation_from_history(history: HandHistory) -> Situation:
         need = hand.needs_cards()
         raise SayInputError(f"nobody is to act: the hand waits for {need[0] if need else '?'}"
                             " cards (add them with 'd db ...')")
-    return Situation(hand, hand.legal_actions(), scale, hand.config.structure)
+    players = history.extra.get("players")
+    names = (tuple(str(p) for p in players)
+             if isinstance(players, list) and len(players) == hand.n else ())
+    return Situation(hand, hand.legal_actions(), scale, hand.config.structure, names)
 
 
 def load_situation(path: str | Path) -> Situation:
@@ -159,7 +164,12 @@ def say_result(
         "reply": None, "error": None,
     }
     if isinstance(intent, Question):
-        facts = facts_from_hand(situation.hand, situation.seat, last_reply=last_reply)
+        from bots.equity import equity_against_random
+
+        names = list(situation.names) or [f"seat {i + 1}" for i in range(situation.hand.n)]
+        names[situation.seat] = "you"  # the phrase is the actor's
+        facts = facts_from_hand(situation.hand, situation.seat, names, last_reply=last_reply,
+                                estimate=equity_against_random)
         out["reply"] = answer(intent, facts)
         return out
     if isinstance(intent, Confirm):

@@ -7,7 +7,9 @@ Counted from the engine's events of each finished hand, the standard way:
 * PFR — share of hands dealt with a preflop bet or raise;
 * aggression factor — (bets + raises) / calls over all streets (bets + raises when the
   player never called);
-* bb/100 — net chips won, in big blinds of the hand they were won in, per 100 hands dealt.
+* bb/100 — net chips won, in big blinds of the hand they were won in, per 100 hands dealt;
+* hands won — hands in which the player took a share of any pot ("how many hands have I
+  won", asked aloud).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 from game.engine import Hand, preflop_entries
 from game.engine.actions import ActionKind
-from game.engine.events import Acted
+from game.engine.events import Acted, PotAwarded
 
 _CALL = ActionKind.CALL
 _AGGRO = (ActionKind.BET, ActionKind.RAISE)
@@ -32,6 +34,7 @@ class SeatStats:
     calls: int = 0
     net: int = 0  #: chips won minus lost
     net_bb: float = 0.0
+    won: int = 0  #: hands with a share of a pot (a split pot counts)
 
     @property
     def vpip(self) -> float:
@@ -59,8 +62,12 @@ class SessionStats:
     def record(self, hand: Hand, hand_seats: Sequence[int]) -> None:
         """Count one finished engine ``hand`` whose engine seat i is table seat hand_seats[i]."""
         seats = self.seats
+        winners: set[int] = set()
         for e in hand.events:
-            if isinstance(e, Acted):
+            if isinstance(e, PotAwarded):
+                winners.update(w for w, share in zip(e.winners, e.shares, strict=False)
+                               if share > 0)
+            elif isinstance(e, Acted):
                 k = e.action.kind
                 if k is _CALL:
                     seats[hand_seats[e.seat]].calls += 1
@@ -74,6 +81,7 @@ class SessionStats:
             st.hands += 1
             st.vpip_hands += i in entered.vpip
             st.pfr_hands += i in entered.pfr
+            st.won += i in winners
             net = hand.stacks[i] - start[i]
             st.net += net
             st.net_bb += net / bb
