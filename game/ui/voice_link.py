@@ -19,7 +19,7 @@ from .seams import HumanSeat, Listener
 
 if TYPE_CHECKING:
     from voice.confirm import ConfirmationGate
-    from voice.intents import TableKind
+    from voice.intents import TableCommand, TableKind
     from voice.questions import TableFacts
 
 
@@ -33,6 +33,8 @@ class CommandReply:
 
     speech: str
     refused: bool = False
+    #: The reply asks "yes or no?" (leaving the table): the recognizer listens for the answer.
+    asks: bool = False
 
 
 @dataclass
@@ -80,6 +82,11 @@ class VoiceLink:
         self.speak: Callable[[str], None] | None = None
         #: what a spoken table command did, set by the scene
         self.on_table_command: Callable[[TableKind], CommandReply | None] | None = None
+        #: the table command being handled, with its amount ("rebuy five hundred")
+        self.command: TableCommand | None = None
+        #: a "yes" (True) or "no" for an open dialog when no action waits for one, set by
+        #: the scene (leaving the table asks first)
+        self.on_dialog_answer: Callable[[bool], CommandReply | None] | None = None
         self.last_reply = ""
         self._muted = False
         self._speech_began: float | None = None
@@ -228,22 +235,27 @@ class VoiceLink:
             self.handle_phrase(text, conf, now)
 
     def facts(self) -> TableFacts | None:
-        from voice.questions import facts_from_hand
+        from bots.equity import equity_against_random
+        from voice.questions import TableFacts, facts_from_hand
 
         t = self.c.table
-        if t.hand is None or self.c.human is None:
+        if self.c.human is None:
             return None
-        eseat = t.engine_seat(self.c.human)
-        if eseat is None:
-            return None
+        player, record = t.players[self.c.human], t.stats.seats[self.c.human]
+        session = {"hands_won": record.won, "hands_played": record.hands}
+        eseat = t.engine_seat(self.c.human) if t.hand is not None else None
+        if eseat is None:  # between hands or sitting out: what the session knows
+            return TableFacts(pot=0, to_call=0, stack=player.stack if player is not None else 0,
+                              last_reply=self.last_reply, **session)
         names = [p.name if (p := t.players[s]) is not None else "" for s in t.hand_seats]
         names = ["you" if s == self.c.human else n for s, n in zip(t.hand_seats, names,
                                                                   strict=False)]
-        return facts_from_hand(t.hand, eseat, names, last_reply=self.last_reply)
+        return facts_from_hand(t.hand, eseat, names, last_reply=self.last_reply,
+                               estimate=equity_against_random, **session)
 
     def handle_phrase(self, text: str, confidence: float | None, now: float) -> None:
-        from voice.confirm import respond
-        from voice.intents import TableCommand
+        from voice.confirm import NothingPending, respond
+        from voice.intents import Confirm, TableCommand
         from voice.parser import parse
         from voice.resolver import ResolveContext
         from voice.vocabulary import confusions_for
@@ -270,11 +282,21 @@ class VoiceLink:
             st.refusal = resp.speech
         elif not st.prompt:
             st.resolved = resp.speech
+        done: CommandReply | None = None
         if isinstance(intent, TableCommand) and self.on_table_command is not None:
+            self.command = intent
             done = self.on_table_command(intent.kind)
-            if isinstance(done, CommandReply):
-                reply = done.speech
-                st.refusal, st.resolved = (reply, "") if done.refused else ("", reply)
+            self.command = None
+        elif (isinstance(intent, Confirm) and self.on_dialog_answer is not None
+              and resp.speech == NothingPending().reply):  # no action waited for it
+            done = self.on_dialog_answer(intent.yes)
+        if isinstance(done, CommandReply):
+            reply = done.speech
+            st.refusal, st.resolved = (reply, "") if done.refused else ("", reply)
+            if done.asks:
+                st.prompt, st.resolved = reply, ""
+                if self.listener is not None:
+                    self.listener.expect_confirmation(True)
         self.last_reply = reply
         st.history.append(f"“{text}” → {reply}")
         del st.history[:-6]

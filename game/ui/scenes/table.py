@@ -26,6 +26,7 @@ from ..snapshot import TableSnap
 from ..table_view import TableRenderer
 from ..tracker import SeatMemory
 from ..voice_link import CommandReply
+from ..voice_menus import VoiceMenus
 from . import Scene
 from .dialogs import BY_NAME
 from .table_commands import OUT_OF_CHIPS, VoiceCommands
@@ -87,6 +88,8 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.commands = VoiceCommands(self)
         self.rebuy = RebuyFlow(self)
+        self.menus = VoiceMenus(self)  # dialogs, leaving and rebuy amounts by voice
+        self.dialog: Scene | None = None  #: the last dialog opened over the table
         self.narration = NarrationStart(self)
         self.motion = TableMotion(self, controller.speed)
         self.drawing = TableDrawing(self)
@@ -121,6 +124,7 @@ class TableScene(Scene):
             self.hud.layout(pygame.Rect(lay.hud.as_tuple()), size)
             link = self.hud.link
             link.on_table_command = self.table_command
+            link.on_dialog_answer = self.menus.answer
             if self.narrator is not None:
                 link.speak = self.narrator.say
 
@@ -157,7 +161,7 @@ class TableScene(Scene):
         """Open a dialog scene over the table (``dialogs.DIALOGS``; imported lazily)."""
         d = BY_NAME.get(name)
         if d is not None and not (d.players_only and self.c.human is None):
-            self.push = d.build(self)
+            self.push = self.dialog = d.build(self)
 
     def update(self, now: float, dt: float) -> None:
         self.now = now

@@ -31,6 +31,8 @@ class VoiceCommands:
         scene, c = self.scene, self.scene.c
         name = kind.value
         seat = c.human
+        if scene.menus.handles(name):  # a move in a dialog, or "quit"
+            return scene.menus(name)
         try:
             if name == "deal":
                 if c.in_hand:

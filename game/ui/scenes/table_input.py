@@ -58,7 +58,7 @@ class TableInput:
                     hud is not None and hud.help_open):
                 from .leave import LeaveScene
 
-                scene.push = LeaveScene(scene)
+                scene.push = scene.dialog = LeaveScene(scene)
                 return
         if c.human is not None:
             action = bar.handle(event, now)

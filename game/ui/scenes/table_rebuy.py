@@ -41,14 +41,19 @@ class RebuyFlow:
     def by_voice(self, name: str) -> CommandReply:
         """"Rebuy" / "top up" said between hands: top up to the maximum buy-in through the
         session (which refuses mid-hand, at the maximum, or in a freeze-out, and says why:
-        its ``SessionError`` is the refusal the voice command says)."""
+        its ``SessionError`` is the refusal the voice command says).  With an amount ("rebuy
+        five hundred" adds 500, "top up to a thousand" makes 1,000) it is held to the buy-in
+        limits first, and a refusal names them."""
         c = self.scene.c
         seat = c.human
         if seat is None:
             return CommandReply("you are watching: spectators do not rebuy", refused=True)
         p = c.table.players[seat]
         was_busted = p is not None and p.stack <= 0
-        c.emit(c.table.top_up(seat))
+        add, refused = self.scene.menus.rebuy_refusal(name)
+        if refused is not None:
+            return refused
+        c.emit(c.table.top_up(seat) if add is None else c.table.rebuy(seat, add))
         c.needs_rebuy = False
         if self.dialog is not None:  # the dialog the spoken rebuy replaces
             self.dialog.done = True
