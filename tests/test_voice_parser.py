@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from voice import vocabulary
+from voice import grammar, vocabulary
 from voice.help import help_examples
 from voice.intents import (
     AllIn,
@@ -240,9 +240,9 @@ def test_vocabulary_words_cover_every_phrase():
     assert {w for p in vocabulary.phrases() for w in p.split()} <= words
 
 
-def test_jsgf_grammar_names_the_public_command_rule():
-    text = vocabulary.jsgf()
-    assert "public <command> =" in text
+def test_jsgf_grammar_defines_every_vocabulary_rule():
+    text = grammar.jsgf(fillers=True)
+    assert "public <utterance> =" in text
     assert all(f"<{rule}> =" in text for rule in vocabulary.grammar_rules())
 
 

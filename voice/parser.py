@@ -62,7 +62,8 @@ from .intents import (
     Unknown,
 )
 from .numbers import parse_number, take_number
-from .vocabulary import BOT_NAMES
+from .vocabulary import BOT_NAMES, IDLE_WORDS, LEADS
+from .vocabulary import FILLERS as _SPOKEN_FILLERS
 
 # --- 1. normalize --------------------------------------------------------------------------
 
@@ -151,12 +152,11 @@ def substitute(tokens: Sequence[str]) -> list[str]:
 
 # --- 3. fillers ----------------------------------------------------------------------------
 
-#: Words that carry no command: dropped wherever they stand.
-FILLERS: frozenset[str] = frozenset({
-    "uh", "um", "er", "erm", "ah", "hmm", "mm", "ok", "so", "well", "please", "just", "now",
-    "then", "here", "actually", "like", "i", "i'll", "i'm", "let's", "let", "me", "gonna",
-    "will", "go", "chips",
-})
+#: Words that carry no command, dropped wherever they stand: the vocabulary's fillers,
+#: lead-ins and idle words, as the substitutions leave them ("i will" -> "i'll").
+FILLERS: frozenset[str] = frozenset(
+    w for said in (*_SPOKEN_FILLERS, *LEADS, *IDLE_WORDS) for w in substitute(said.split())
+)
 
 
 def drop_fillers(tokens: Sequence[str]) -> list[str]:

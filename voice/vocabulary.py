@@ -17,12 +17,13 @@ Public API (for the recognizer backends, the help screen and the tests):
   numbers are a sub-grammar (``<amount>``, ``<factor>``, ``<percent>``), not expanded.
   ``PUBLIC_RULE`` (``"command"``) is the top rule; ``FAMILY_RULES`` maps each phrase
   family (fold, check, ... question, table) to its rule name.
-- ``jsgf(name="holdem") -> str``: that grammar as a complete JSGF document for PocketSphinx.
+  :func:`voice.grammar.jsgf` writes them as the JSGF document PocketSphinx is given.
 - ``CONFUSIONS``: heard family -> what may really have been said (the resolver asks "yes?"
   for those when a recognizer is involved); extend it from the benchmark's confusions.
 - ``CHATTER``: table talk that must never act ("nice hand", "good luck everyone"); useful
   as garbage/rejection phrases beside the commands.
-- ``FILLERS`` / ``LEADS``: words the parser ignores before or after a command.
+- ``FILLERS`` / ``LEADS`` / ``IDLE_WORDS``: words the parser ignores around a command
+  (:data:`voice.parser.FILLERS` is made of them); the grammars offer only ``FILLERS``.
 - ``amount_samples(max_amount) -> list[int]``: the amounts ``phrases`` expands.
 - ``PRONUNCIATIONS``: CMU phones for vocabulary words missing from PocketSphinx's
   cmudict-en-us.dict ("rebuy"); add them with ``Decoder.add_word`` before loading the JSGF.
@@ -49,6 +50,11 @@ FILLERS: tuple[str, ...] = ("uh", "um", "er", "hmm", "okay", "ok", "so", "well",
 #: Lead-ins that say "I am acting": "I call", "I'll check", "let's go all in".
 LEADS: tuple[str, ...] = (
     "i", "i'll", "i will", "i'm gonna", "i'm going to", "let's", "let me", "gonna", "go",
+)
+#: More words the parser drops wherever they stand, which no grammar offers: hesitations
+#: and words that carry no command ("actually", "chips").
+IDLE_WORDS: tuple[str, ...] = (
+    "erm", "ah", "mm", "now", "then", "here", "actually", "like", "will", "chips",
 )
 
 #: The bots' names as said ("what did Leo do"): bots/personalities.json's names, lower case
@@ -188,20 +194,6 @@ def grammar_rules() -> dict[str, list[str]]:
     rules.update({k: list(v) for k, v in _COMMAND_RULES.items()})
     rules.update({k: list(v) for k, v in _NUMBER_RULES.items()})
     return rules
-
-
-def jsgf(name: str = "holdem") -> str:
-    """A complete JSGF grammar; ``<command>`` is public.
-
-    >>> print(jsgf().splitlines()[0])
-    #JSGF V1.0;
-    """
-    lines = ["#JSGF V1.0;", f"grammar {name};", ""]
-    for rule, alternatives in grammar_rules().items():
-        public = "public " if rule == PUBLIC_RULE else ""
-        body = " | ".join(f"( {alt} )" if len(alternatives) > 1 else alt for alt in alternatives)
-        lines.append(f"{public}<{rule}> = {body};")
-    return "\n".join(lines) + "\n"
 
 
 # --- expansion --------------------------------------------------------------------------
