@@ -67,10 +67,11 @@ PRONUNCIATIONS: dict[str, str] = {"rebuy": "R IY B AY"}
 #: What recognizers here were seen to write for what was said: heard family -> phrases the
 #: player may really have said.  With a recognizer (a confidence is given), an action heard
 #: as one of these families asks "yes?" whenever an alternative would do something else.
-#: Sources: issue 3 ("call" heard as "fold" 14 times in 18 with espeak voices; "I think I
-#: will call" as "fold"), the voice corpus ("pause" -> "fold"/"call it"), the eyes-free test
-#: ("call", "call it", "all in", "help" -> "fold"/"fold it" on a fresh recognizer; "check"
-#: -> "two x"), the voice benchmark ("i fold" -> "five times" at 15 dB SNR).
+#: Sources: trials with espeak-ng voices ("call" heard as "fold" 14 times in 18; "I think I
+#: will call" as "fold"; benchmarks/voice/RESULTS.md), the voice corpus ("pause" ->
+#: "fold"/"call it"), the eyes-free test ("call", "call it", "all in", "help" ->
+#: "fold"/"fold it" on a fresh recognizer; "check" -> "two x"), the voice benchmark ("i
+#: fold" -> "five times" at 15 dB SNR).
 #: All-in phrases ("jam" for "check", "all in" for "nice hand") always ask anyway.
 CONFUSIONS: dict[str, tuple[str, ...]] = {
     "fold": ("call", "pause", "help"),
