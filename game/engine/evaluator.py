@@ -6,7 +6,7 @@ in that order of significance::
     value = category << 20 | r1 << 16 | r2 << 12 | r3 << 8 | r4 << 4 | r5
 
 with ranks 0 (deuce) .. 12 (ace). Comparing two values is then exactly the kicker
-rules of the rule documents: category first, then the ranks that matter for that
+rules of docs/RULES.md §1.8: category first, then the ranks that matter for that
 category in order (quads then kicker, trips then pair, higher pair, lower pair,
 kicker...). Suits never enter the value. The wheel A-2-3-4-5 is stored as
 5-4-3-2-A, so its first rank (a five) ranks it below every other straight.
