@@ -5,7 +5,8 @@ English, and short words slip ("Kirk." for "check"); PocketSphinx only ever hear
 command grammar, but its acoustic model knows few voices.  Fed the same audio:
 
 - both hear the same command (the same meaning): it is sure;
-- they hear different commands: Whisper's stands, and asks "yes?" first;
+- they hear different commands: Whisper's stands, and asks "yes?" first if PocketSphinx
+  was sure of its own (a doubted PocketSphinx command leaves Whisper's confidence as is);
 - Whisper heard no command but PocketSphinx did: Whisper's decoder scores PocketSphinx's
   command on the same audio against its own reading; close enough, and it is taken, asking
   "yes?" first; otherwise nothing was heard;
@@ -52,6 +53,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if said_p == said_w:
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
+    if sphinx.confidence < HIGH_CONFIDENCE:  # PocketSphinx doubted its own words
+        return Hypothesis(whisper.text, whisper.confidence, engine)
     return Hypothesis(whisper.text, min(whisper.confidence, LOW_CONFIDENCE), engine)
 
 

@@ -92,21 +92,21 @@ def _dir_models(root: Path, source: str) -> list[ModelInfo]:
     return found
 
 
+def package_model_dirs(package: str) -> list[Path]:
+    """The ``model/`` folders an installed Python package ships (none if not installed)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        spec = None
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    return [Path(location) / "model" for location in spec.submodule_search_locations]
+
+
 def _package_models() -> list[ModelInfo]:
-    found = []
-    for package in MODEL_PACKAGES:
-        try:
-            spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is None or not spec.submodule_search_locations:
-            continue
-        for location in spec.submodule_search_locations:
-            path = Path(location) / "model"
-            if is_vosk_model(path):
-                found.append(ModelInfo("vosk", package, guess_lang(package), path,
-                                       f"python package {package}"))
-    return found
+    return [ModelInfo("vosk", package, guess_lang(package), path, f"python package {package}")
+            for package in MODEL_PACKAGES for path in package_model_dirs(package)
+            if is_vosk_model(path)]
 
 
 def vosk_search_dirs() -> list[tuple[Path, str]]:

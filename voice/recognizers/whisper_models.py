@@ -23,7 +23,6 @@ digest to check against is used and reported as unverified.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 import re
@@ -31,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .base import ModelNotFoundError, RecognizerError
-from .models import PROJECT_MODELS, ModelDownloadError
+from .models import PROJECT_MODELS, ModelDownloadError, package_model_dirs
 
 #: The SHA-256 of ``model.bin`` of the models we know, by model name.
 KNOWN_DIGESTS: dict[str, str] = {
@@ -126,19 +125,9 @@ def _hub_models() -> list[WhisperModel]:
 
 
 def _package_models() -> list[WhisperModel]:
-    found = []
-    for package, name in MODEL_PACKAGES.items():
-        try:
-            spec = importlib.util.find_spec(package)
-        except (ImportError, ValueError):
-            spec = None
-        if spec is None or not spec.submodule_search_locations:
-            continue
-        for location in spec.submodule_search_locations:
-            path = Path(location) / "model"
-            if is_whisper_model(path):
-                found.append(WhisperModel(name, path, f"python package {package}"))
-    return found
+    return [WhisperModel(name, path, f"python package {package}")
+            for package, name in MODEL_PACKAGES.items() for path in package_model_dirs(package)
+            if is_whisper_model(path)]
 
 
 def whisper_models() -> list[WhisperModel]:
