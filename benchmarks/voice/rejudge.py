@@ -18,6 +18,8 @@ from pathlib import Path
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
 from voice.parser import parse
+from voice.recognizers.base import Hypothesis
+from voice.recognizers.combined import RESCUE_SLACK, combine
 from voice.recognizers.whisper_backend import SURE_SHARE, Reading, judge
 from voice.resolver import ResolveContext
 
@@ -35,8 +37,13 @@ def readings_of(row: dict) -> list[Reading]:
     return out
 
 
-def rejudged(row: dict, situations: dict, sure_share: float) -> dict:
+def rejudged(row: dict, situations: dict, sure_share: float,
+             rescue_slack: float = RESCUE_SLACK) -> dict:
     hyp, _ = judge(readings_of(row), sure_share, row["engine"])
+    if "sphinx" in row:  # the combined engine: PocketSphinx's opinion weighed again
+        text, confidence, gap = row["sphinx"]
+        rescued = gap is not None and gap >= -rescue_slack
+        hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), rescued, row["engine"])
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=row["engine"])
     if row["family"] == "confirm":
@@ -50,15 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.rejudge", description=__doc__)
     ap.add_argument("--rows", required=True, help="comma list of run.py row files")
     ap.add_argument("--sure-share", default=str(SURE_SHARE), help="comma list of shares")
+    ap.add_argument("--rescue-slack", default=str(RESCUE_SLACK),
+                    help="combined rows: comma list of rescue slacks (nats)")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for f in args.rows.split(",")
             for line in Path(f).read_text().splitlines() if line]
     rows = [r for r in rows if "readings" in r]
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     for share in (float(s) for s in args.sure_share.split(",")):
-        again = [rejudged(r, situations, share) for r in rows]
-        print(f"sure share {share}")
-        print(table(summarize_rows(again)))
+        for slack in (float(s) for s in args.rescue_slack.split(",")):
+            again = [rejudged(r, situations, share, slack) for r in rows]
+            print(f"sure share {share}, rescue slack {slack}")
+            print(table(summarize_rows(again)))
     return 0
 
 

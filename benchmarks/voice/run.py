@@ -308,7 +308,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
                     help="nats a repaired reading may lose to Whisper's own and still count")
-    ap.add_argument("--rescue-slack", type=float, default=3.0,
+    from voice.recognizers.combined import RESCUE_SLACK
+
+    ap.add_argument("--rescue-slack", type=float, default=RESCUE_SLACK,
                     help="combined: nats PocketSphinx's command may lose to Whisper's own "
                     "reading and still be taken (asking yes)")
     ap.add_argument("--by-speaker", action="store_true",
