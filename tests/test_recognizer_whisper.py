@@ -331,4 +331,4 @@ def test_the_combined_engine_hears_real_speech_through_both(whisper):
     both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
     hyp = both.decode(_say("raise to two hundred", "en-gb"))
     assert parse(hyp.text) == parse("raise to two hundred")
-    assert hyp.confidence == HIGH_CONFIDENCE and hyp.engine == "combined"
+    assert hyp.confidence == HIGH_CONFIDENCE and hyp.engine == "whisper+pocketsphinx"

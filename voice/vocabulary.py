@@ -83,7 +83,9 @@ CONFUSIONS: dict[str, tuple[str, ...]] = {
 #: meaning; :mod:`voice.recognizers.whisper_backend`), and on the voice corpus never wrote
 #: "fold" for "call", "pause" or "help", nor a multiple for "check" or "I fold"
 #: (benchmarks/voice/RESULTS.md); the combined engine is sure only where Whisper is.
-ENGINE_CONFUSIONS: dict[str, dict[str, tuple[str, ...]]] = {"whisper": {}, "combined": {}}
+ENGINE_CONFUSIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "whisper": {}, "whisper+pocketsphinx": {},
+}
 
 
 def confusions_for(engine: str | None) -> dict[str, tuple[str, ...]]:

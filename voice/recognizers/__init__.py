@@ -1,8 +1,9 @@
 """Speech recognizers behind one interface (:class:`Recognizer`), chosen by ``--voice``.
 
 - ``pocketsphinx``: always available (the wheel ships US English); JSGF + rejection;
-- ``whisper``: Whisper ``tiny.en`` (installed with the game) held to the command grammar;
-  hears voices unlike PocketSphinx's model far better (:mod:`.whisper_backend`);
+- ``whisper``: Whisper ``tiny.en`` (installed with the game) held to the command grammar
+  (:mod:`.whisper_backend`), with PocketSphinx's grammar result as a second opinion
+  (:mod:`.combined`): on the voice corpus the pair beats either alone;
 - ``vosk``: used when a Vosk model for the language is found (:mod:`.models`);
 - ``auto``: Vosk if an English model that takes a phrase list is found, else Whisper if its
   model is found and intact, else PocketSphinx (:func:`explain_engine` says why);
@@ -100,16 +101,16 @@ def open_recognizer(voice: str = "auto", lang: str = "en-us",
         return VoskRecognizer(lang=lang)
     from .pocketsphinx_backend import PocketSphinxRecognizer
 
+    sphinx = PocketSphinxRecognizer(room_file=room_file)
     if engine == "whisper":
+        from .combined import CombinedRecognizer
         from .whisper_backend import WhisperRecognizer
 
         try:
-            return WhisperRecognizer()
+            return CombinedRecognizer(WhisperRecognizer(), sphinx)
         except RecognizerError as exc:  # a missing or damaged model: PocketSphinx listens
-            fallback = PocketSphinxRecognizer(room_file=room_file)
-            fallback.notice = f"Whisper cannot listen ({exc}); PocketSphinx listens instead"
-            return fallback
-    return PocketSphinxRecognizer(room_file=room_file)
+            sphinx.notice = f"Whisper cannot listen ({exc}); PocketSphinx listens instead"
+    return sphinx
 
 
 __all__ = [

@@ -37,13 +37,13 @@ RESCUE_SLACK = 10.0
 
 
 def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
-            engine: str = "combined") -> Hypothesis:
+            engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc); ``rescued``: Whisper's decoder found
     PocketSphinx's command about as likely as its own reading.
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, False)
-    Hypothesis(text='call', confidence=0.95, engine='combined')
+    Hypothesis(text='call', confidence=0.95, engine='whisper+pocketsphinx')
     >>> combine(Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95), True).text
     'fold'
     """
@@ -65,7 +65,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
 class CombinedRecognizer(Recognizer):
     """Whisper with PocketSphinx's grammar result as a second opinion."""
 
-    name = "combined"
+    name = "whisper+pocketsphinx"
 
     def __init__(self, whisper: WhisperRecognizer | None = None,
                  sphinx: PocketSphinxRecognizer | None = None,
