@@ -242,16 +242,18 @@ class VoiceLink:
         if self.c.human is None:
             return None
         player, record = t.players[self.c.human], t.stats.seats[self.c.human]
-        session = {"hands_won": record.won, "hands_played": record.hands}
-        eseat = t.engine_seat(self.c.human) if t.hand is not None else None
-        if eseat is None:  # between hands or sitting out: what the session knows
+        won, played = record.won, record.hands
+        hand = t.hand
+        eseat = t.engine_seat(self.c.human) if hand is not None else None
+        if hand is None or eseat is None:  # between hands or sitting out: what the session knows
             return TableFacts(pot=0, to_call=0, stack=player.stack if player is not None else 0,
-                              last_reply=self.last_reply, **session)
+                              last_reply=self.last_reply, hands_won=won, hands_played=played)
         names = [p.name if (p := t.players[s]) is not None else "" for s in t.hand_seats]
         names = ["you" if s == self.c.human else n for s, n in zip(t.hand_seats, names,
                                                                   strict=False)]
-        return facts_from_hand(t.hand, eseat, names, last_reply=self.last_reply,
-                               estimate=equity_against_random, **session)
+        return facts_from_hand(hand, eseat, names, last_reply=self.last_reply,
+                               estimate=equity_against_random, hands_won=won,
+                               hands_played=played)
 
     def handle_phrase(self, text: str, confidence: float | None, now: float) -> None:
         from voice.confirm import NothingPending, respond
