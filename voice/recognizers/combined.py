@@ -25,7 +25,7 @@ from ..intents import Unknown
 from ..parser import parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
-from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer
+from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, Judgement, WhisperRecognizer
 
 #: PocketSphinx's command stands in for Whisper's talk when Whisper's decoder, forced to
 #: write it, finds it no more than this many nats less likely than its own reading (and
@@ -89,7 +89,8 @@ class CombinedRecognizer(Recognizer):
         self.sphinx.reset()
 
     @property
-    def last(self):  # noqa: ANN201 - Whisper's judgement, for the benchmark
+    def last(self) -> Judgement | None:
+        """Whisper's judgement of the last utterance (the benchmark keeps its readings)."""
         return self.whisper.last
 
     def final(self) -> Hypothesis:

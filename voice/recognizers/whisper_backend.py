@@ -33,6 +33,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -81,7 +82,9 @@ LOW_CONFIDENCE = 0.5
 MIN_AUDIO_S = 0.1
 
 
-def _libraries():
+def _libraries() -> tuple[Any, Any, Any, Any]:
+    """CTranslate2, the tokenizer library and faster-whisper's feature and token helpers
+    (untyped libraries: their objects are ``Any`` here)."""
     try:
         import ctranslate2
         import tokenizers
@@ -213,7 +216,7 @@ class WhisperRecognizer(Recognizer):
         self._pending = False
         self._audio: list[bytes] = []
         self.last: Judgement | None = None
-        self._encoded: tuple[object, int] | None = None
+        self._encoded: tuple[Any, int] | None = None
         repairs("warm up")  # loads the pronouncing dictionary now, not on the first command
 
     def _start(self, prompt: str | None) -> list[int]:
@@ -238,7 +241,7 @@ class WhisperRecognizer(Recognizer):
 
     # --- one utterance --------------------------------------------------------------------
 
-    def _encode(self, samples: np.ndarray):
+    def _encode(self, samples: np.ndarray) -> tuple[Any, int]:
         seconds = len(samples) / SAMPLE_RATE
         window = max(self.window_s, min(MAX_WINDOW_S, math.ceil(seconds + 0.5)))
         n = int(window * SAMPLE_RATE)
@@ -248,7 +251,7 @@ class WhisperRecognizer(Recognizer):
         features = self._ct2.StorageView.from_array(np.ascontiguousarray(mel[None]))
         return self._model.encode(features), int(min(seconds, window) * 100)
 
-    def _generate(self, encoded) -> list[tuple[str, float]]:
+    def _generate(self, encoded: Any) -> list[tuple[str, float]]:
         prompt = self._prompts[self._pending]
         result = self._model.generate(  # the length limit counts the prompt too
             encoded, [prompt], beam_size=self.beam, num_hypotheses=self.n_best,
@@ -261,7 +264,7 @@ class WhisperRecognizer(Recognizer):
             out.append((self._tok.decode(text_ids).strip(), float(score) * (len(ids) + 1)))
         return out
 
-    def forced_logprobs(self, encoded, frames: int, texts: Sequence[str]) -> list[float]:
+    def forced_logprobs(self, encoded: Any, frames: int, texts: Sequence[str]) -> list[float]:
         """Whisper's log-probability of writing each of ``texts`` for this audio (forced
         decoding with the same prompt)."""
         if not texts:
@@ -277,7 +280,7 @@ class WhisperRecognizer(Recognizer):
             scores.append(float(np.log(np.clip(probs, 1e-12, 1.0)).sum()))
         return scores
 
-    def _readings(self, encoded, frames: int,
+    def _readings(self, encoded: Any, frames: int,
                   heard: list[tuple[str, float]]) -> list[Reading]:
         readings: list[Reading] = []
         for i, (written, logprob) in enumerate(heard):
