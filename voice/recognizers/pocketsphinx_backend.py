@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -168,13 +169,13 @@ class Dither:
         idx = (np.arange(samples.size) + self._pos) % self._noise.size
         self._pos = int((self._pos + samples.size) % self._noise.size)
         out = samples.astype(np.int32) + self._noise[idx]
-        return np.clip(out, -32768, 32767).astype(np.int16).tobytes()
+        return bytes(np.clip(out, -32768, 32767).astype(np.int16).tobytes())
 
 
 def _decoder(
-    garbage_weight: float | None, model: Path, extra: dict | None = None,
+    garbage_weight: float | None, model: Path, extra: dict[str, object] | None = None,
     other_weight: float | None = None, other_words: int = 0, searches: bool = True,
-):
+) -> Any:
     from pocketsphinx import Decoder
 
     config = {
@@ -233,7 +234,7 @@ class PocketSphinxRecognizer(Recognizer):
         self,
         garbage_weight: float | None = grammar.DEFAULT_GARBAGE_WEIGHT,
         strict_weight: float | None = grammar.DEFAULT_STRICT_WEIGHT,
-        config: dict | None = None,
+        config: dict[str, object] | None = None,
         other_weight: float | None = grammar.DEFAULT_OTHER_WEIGHT,
         other_words: int = grammar.DEFAULT_OTHER_WORDS,
         rival_weight: float | None = grammar.DEFAULT_RIVAL_WEIGHT,
@@ -299,7 +300,7 @@ class PocketSphinxRecognizer(Recognizer):
             self._started = False
         self._audio = []
 
-    def _text(self, dec) -> str:
+    def _text(self, dec: Any) -> str:
         hyp = dec.hyp()
         words = hyp.hypstr.split() if hyp is not None else []
         if not words or any(grammar.is_garbage_word(w) for w in words):
@@ -337,7 +338,7 @@ class PocketSphinxRecognizer(Recognizer):
                     return Hypothesis(trimmed, LOW_CONFIDENCE, self.name)
         return self._judge(text, audio)
 
-    def _without_squeezed(self, words: list[str], segments: list) -> str | None:
+    def _without_squeezed(self, words: list[str], segments: list[Any]) -> str | None:
         """``words`` without the first number word whose segment has fewer than
         ``squeeze_frames`` frames a phone (:data:`SQUEEZE_FRAMES`) and
         :data:`SQUEEZE_MAX_FRAMES` in all: not said.  All of ``words`` if what is left
@@ -354,7 +355,7 @@ class PocketSphinxRecognizer(Recognizer):
                 return " ".join(words) if isinstance(parse(rest), Unknown) else rest
         return None
 
-    def _without_echo(self, words: list[str], segments: list,
+    def _without_echo(self, words: list[str], segments: list[Any],
                       audio: list[bytes]) -> str | None:
         """``words`` without the last one when it is a number word after another and its
         segment lies ``echo_db`` (:data:`ECHO_DB`) below the loudest word: an echo, not
@@ -403,14 +404,14 @@ class PocketSphinxRecognizer(Recognizer):
         return None if heard.text == UNKNOWN else heard
 
     @property
-    def _decoders(self) -> list:
+    def _decoders(self) -> list[Any]:
         """Every decoder this recognizer runs, each with its own running mean."""
         return [d for d in (self._decoder, self._verifier, self._rival) if d is not None]
 
     @property
     def room(self) -> str:
         """The running cepstral mean, "c0,...,c12": what ``room_file`` keeps."""
-        return self._decoder.get_cmn()
+        return str(self._decoder.get_cmn())
 
     def set_room(self, mean: str | None = None) -> None:
         """Start again from ``mean`` (the default, :data:`CMNINIT`, when None), as a new
@@ -454,7 +455,7 @@ class PocketSphinxRecognizer(Recognizer):
         return name
 
     @staticmethod
-    def _decodes_to(dec, search: str, text: str, audio: list[bytes]) -> bool:
+    def _decodes_to(dec: Any, search: str, text: str, audio: list[bytes]) -> bool:
         """Does ``audio`` decode to ``text`` on ``dec`` with its grammar ``search``?"""
         dec.activate_search(search)
         PocketSphinxRecognizer._decode(dec, audio)
@@ -462,14 +463,14 @@ class PocketSphinxRecognizer(Recognizer):
         return hyp is not None and hyp.hypstr == text
 
     @staticmethod
-    def _decode(dec, audio: list[bytes]) -> None:
+    def _decode(dec: Any, audio: list[bytes]) -> None:
         """One whole utterance through ``dec``, with its active grammar."""
         dec.start_utt()
         for data in audio:
             dec.process_raw(data, False, False)
         dec.end_utt()
 
-    def _word_segments(self) -> list:
+    def _word_segments(self) -> list[Any]:
         """The main decode's segments that are words: no silence, noise or sentence marks."""
         return [s for s in self._decoder.seg() or ()
                 if not s.word.startswith(("<", "[", "("))]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from .. import grammar
 from .base import (
@@ -31,7 +32,7 @@ from .base import (
 from .models import ModelInfo, find_vosk_model, is_vosk_model
 
 
-def _vosk():
+def _vosk() -> Any:
     try:
         import vosk
     except (ImportError, OSError) as exc:
@@ -43,7 +44,7 @@ def _vosk():
 _MODELS: dict[Path, object] = {}
 
 
-def load_model(path: Path):
+def load_model(path: Path) -> Any:
     """A Vosk model, loaded once per process (the Korean one takes seconds)."""
     path = path.resolve()
     if path not in _MODELS:
@@ -87,7 +88,7 @@ class VoskRecognizer(Recognizer):
         self._make = vosk.KaldiRecognizer
         self._rec = self._new()
 
-    def _new(self):
+    def _new(self) -> Any:
         if self.constrained:
             listed = self._confirm_phrases if self._pending else self._phrases
             rec = self._make(self._model, SAMPLE_RATE, json.dumps(listed, ensure_ascii=False))
@@ -110,7 +111,7 @@ class VoskRecognizer(Recognizer):
         return hypothesis(result, self.name)
 
 
-def hypothesis(result: dict, engine: str = "vosk") -> Hypothesis:
+def hypothesis(result: dict[str, Any], engine: str = "vosk") -> Hypothesis:
     """A Vosk result (with ``SetWords``) as a :class:`Hypothesis`.
 
     >>> hypothesis({"text": "call it", "result": [{"word": "call", "conf": 1.0},
