@@ -59,6 +59,11 @@ class Seat:
 
 @pytest.fixture
 def seat():
+    import pygame_menu.font
+
+    # pygame-menu caches fonts across tests; one made before another module quit pygame's
+    # font module (tests/test_ui_text_fit.py does) cannot draw any more
+    pygame_menu.font._cache.clear()
     s = Seat()
     yield s
     s.c.close()
