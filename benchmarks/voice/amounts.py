@@ -25,7 +25,9 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from .corpus import CONDITIONS, SPEEDS, VOICES
+from voice.recognizers.base import Recognizer
+
+from .corpus import CONDITIONS, NEW_VOICES, SPEEDS, VOICES
 from .echo import outcome
 from .synth import echo, mix, speak
 
@@ -52,17 +54,33 @@ VARIANTS = {
 }
 
 
-def run(conditions: list[str], voices: str = "all") -> dict[tuple, Counter]:
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+def recognizers(engine: str) -> dict[str, Recognizer]:
+    """The variants one engine is measured in: PocketSphinx with and without its checks on
+    a heard amount; Whisper alone; Whisper with PocketSphinx's second opinion."""
+    if engine == "pocketsphinx":
+        from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
+        return {name: PocketSphinxRecognizer(**kw) for name, kw in VARIANTS.items()}
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice.recognizers.whisper_backend import WhisperRecognizer
+
+    whisper = WhisperRecognizer()
+    if engine == "whisper":
+        return {"whisper": whisper}
+    return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
+
+
+def run(conditions: list[str], voices: str = "all",
+        engines: tuple[str, ...] = ("pocketsphinx",)) -> dict[tuple, Counter]:
     counts: dict[tuple, Counter] = {}
-    for v in VOICES:
-        if voices != "all" and v.held_out != (voices == "held-out"):
+    for v in [*VOICES, *NEW_VOICES]:
+        if voices != "all" and v.group != voices:
             continue
-        clips = {(p, s): speak(p, v.name, s) for p in (*TUNING, *OTHER) for s in SPEEDS}
-        group = "held-out" if v.held_out else "tuned"
+        clips = {(p, s): speak(p, v.name, s, v.synth) for p in (*TUNING, *OTHER)
+                 for s in SPEEDS}
         for cond in conditions:
-            recs = {name: PocketSphinxRecognizer(**kw) for name, kw in VARIANTS.items()}
+            recs = {name: rec for engine in engines for name, rec in recognizers(engine).items()}
             for i, ((phrase, _speed), speech) in enumerate(clips.items()):
                 amounts = "tuning" if phrase in TUNING else "other"
                 for gain in GAINS:
@@ -70,7 +88,7 @@ def run(conditions: list[str], voices: str = "all") -> dict[tuple, Counter]:
                     pcm = mix(audio, CONDITIONS[cond], seed=i).tobytes()
                     for variant, rec in recs.items():
                         hyp = rec.decode(pcm)
-                        key = (cond, gain, amounts, group, variant)
+                        key = (cond, gain, amounts, v.group, variant)
                         counts.setdefault(key, Counter())[
                             outcome(phrase, hyp.text, hyp.confidence, asked=True)] += 1
     return counts
@@ -79,9 +97,12 @@ def run(conditions: list[str], voices: str = "all") -> dict[tuple, Counter]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
-    ap.add_argument("--voices", choices=("all", "tuned", "held-out"), default="all")
+    ap.add_argument("--voices", choices=("all", "tuned", "held-out", "new"), default="all")
+    ap.add_argument("--engines", default="pocketsphinx",
+                    help="comma list: pocketsphinx (with and without its amount checks), "
+                    "whisper, combined")
     args = ap.parse_args(argv)
-    counts = run(args.conditions.split(","), args.voices)
+    counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")))
     print("| condition | echo | amounts | voices | checks | right, sure | right, asked "
           "| sure and wrong | asked, wrong | didn't catch |")
     print("|---|---|---|---|---|---|---|---|---|---|")
