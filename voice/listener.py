@@ -31,7 +31,16 @@ from typing import Protocol
 
 from .audio import Microphone, MicState, MicStatus
 from .recognizers.base import Recognizer, RecognizerError
-from .vad import EnergyVad, PushToTalk, SpeechEnded, SpeechFrame, SpeechStarted, level
+from .vad import (
+    EnergyVad,
+    PushToTalk,
+    SileroVad,
+    SpeechEnded,
+    SpeechFrame,
+    SpeechStarted,
+    best_vad,
+    level,
+)
 
 
 @dataclass(frozen=True)
@@ -123,7 +132,8 @@ class Listener:
 
     ``recognizer`` is a ready :class:`Recognizer` or a zero-argument factory for one (run
     on the worker thread).  ``push_to_talk`` True: only what is said while :meth:`press`
-    ... :meth:`release` counts.
+    ... :meth:`release` counts.  ``vad``: the always-listening detector; by default
+    Silero where it loads (onnxruntime and faster-whisper's model), else the energy one.
     """
 
     def __init__(
@@ -132,13 +142,13 @@ class Listener:
         source: AudioSource | None = None,
         push_to_talk: bool = False,
         echo_tail_s: float = 0.3,
-        vad: EnergyVad | None = None,
+        vad: EnergyVad | SileroVad | None = None,
     ) -> None:
         self._recognizer_arg = recognizer
         self.recognizer: Recognizer | None = None
         self.source: AudioSource = source if source is not None else Microphone()
         self.push_to_talk = push_to_talk
-        self._vad = vad or EnergyVad()
+        self._vad = vad or best_vad()
         self._ptt = PushToTalk()
         self.echo_tail_s = echo_tail_s
         self.events: queue.Queue[ListenerEvent] = queue.Queue()
