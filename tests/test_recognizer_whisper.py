@@ -332,3 +332,35 @@ def test_the_combined_engine_hears_real_speech_through_both(whisper):
     hyp = both.decode(_say("raise to two hundred", "en-gb"))
     assert parse(hyp.text) == parse("raise to two hundred")
     assert hyp.confidence == HIGH_CONFIDENCE and hyp.engine == "whisper+pocketsphinx"
+
+
+# --- decoding ahead, while the quiet tail comes in ---------------------------------------------
+
+
+@needs_model
+def test_a_command_is_decoded_ahead_while_its_quiet_tail_arrives(whisper):
+    import time
+
+    pcm = _say("raise to two hundred", "en-us")  # 0.45 s of room tone after the words
+    for start in range(0, len(pcm), 3200):
+        whisper.accept(pcm[start:start + 3200])
+    time.sleep(1.5)  # the voice detector's hangover, generously
+    t0 = time.perf_counter()
+    hyp = whisper.final()
+    waited = time.perf_counter() - t0
+    assert parse(hyp.text) == parse("raise to two hundred")
+    assert waited < 0.03, f"final() decoded again ({1000 * waited:.0f} ms)"
+
+
+@needs_model
+def test_speech_resumed_after_a_pause_is_heard_whole_not_as_its_first_half(whisper):
+    import numpy as np
+
+    from benchmarks.voice.synth import mix, speak
+
+    first, second = speak("raise to", "en-us", 160), speak("two hundred", "en-us", 160)
+    pause = np.zeros(int(0.5 * 16000), dtype=np.int16)
+    pcm = mix(np.concatenate([first, pause, second]), 40.0, seed=4).tobytes()
+    for start in range(0, len(pcm), 3200):
+        whisper.accept(pcm[start:start + 3200])
+    assert parse(whisper.final().text) == parse("raise to two hundred")

@@ -57,7 +57,8 @@ def make_recognizer(engine: str, args: argparse.Namespace):
         return WhisperRecognizer(window_s=args.whisper_window, beam=args.whisper_beam,
                                  n_best=args.whisper_beam, threads=args.whisper_threads,
                                  sure_share=args.whisper_sure_share,
-                                 repair_slack=args.whisper_repair_slack)
+                                 repair_slack=args.whisper_repair_slack,
+                                 speculate=not args.no_speculate)
     if engine == "combined":
         from voice.recognizers.combined import CombinedRecognizer
 
@@ -88,12 +89,15 @@ def decoder_setting(text: str) -> tuple[str, object]:
 
 
 def run_clip(
-    rec, path: Path, situation, confirm_pending: bool = False,
+    rec, path: Path, situation, confirm_pending: bool = False, realtime: bool = False,
 ) -> tuple[dict, float, float]:
     """(say object, latency ms, real-time factor) for one clip.
 
     ``confirm_pending``: the clip answers a "yes?" (the confirm family), so the recognizer
     listens for yes/no too, as the game's listener does while a confirmation waits.
+    ``realtime``: chunks arrive as a microphone delivers them, 100 ms apart, so what a
+    recognizer does while the phrase is still coming in (decoding ahead) counts as it
+    would in a game; otherwise they come as fast as it takes them.
     """
     with wave.open(str(path)) as w:
         pcm = w.readframes(w.getnframes())
@@ -101,8 +105,13 @@ def run_clip(
     chunks = [pcm[i:i + CHUNK] for i in range(0, len(pcm), CHUNK)]
     rec.expect_confirmation(confirm_pending)
     t0 = time.perf_counter()
-    for chunk in chunks[:-1]:
+    for i, chunk in enumerate(chunks[:-1]):
+        if realtime:
+            time.sleep(max(0.0, t0 + i * CHUNK / 32000 - time.perf_counter()))
         rec.accept(chunk)
+    if realtime:
+        time.sleep(max(0.0, t0 + (len(chunks) - 1) * CHUNK / 32000 - time.perf_counter()))
+        t0 = time.perf_counter() - (duration - CHUNK / 32000)  # no backlog by pacing
     streamed = time.perf_counter() - t0
     t1 = time.perf_counter()
     rec.accept(chunks[-1])
@@ -304,6 +313,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--whisper-beam", type=int, default=wb.BEAM,
                     help="Whisper's beam width (and readings judged)")
     ap.add_argument("--whisper-threads", type=int, default=wb.THREADS)
+    ap.add_argument("--no-speculate", action="store_true",
+                    help="Whisper decodes only when the utterance ends, not ahead on its "
+                    "quiet tail")
+    ap.add_argument("--realtime", action="store_true",
+                    help="feed each clip at the microphone's pace (slow: the clips' length)")
     ap.add_argument("--whisper-sure-share", type=float, default=wb.SURE_SHARE,
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
@@ -375,7 +389,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         for row in rows:
             say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
-                                    confirm_pending=row["family"] == "confirm")
+                                    confirm_pending=row["family"] == "confirm",
+                                    realtime=args.realtime)
             got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
                        transcript=say["transcript"],
                        confidence=say["confidence"], confirm=say["confirm"],

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,6 +81,22 @@ HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
 #: Less audio than this is not an utterance (a click): nothing is decoded.
 MIN_AUDIO_S = 0.1
+#: A chunk this many dB below the utterance's loudest is its quiet tail; after
+#: :data:`SPECULATE_AFTER_S` of tail the utterance is decoded ahead, on a thread, while the
+#: voice detector waits out its hangover (a word resumed after it makes that decode void).
+SPECULATE_QUIET_DB = 12.0
+SPECULATE_AFTER_S = 0.15
+#: Quieter than this at its loudest, an utterance is not decoded ahead.
+SPECULATE_MIN_DBFS = -45.0
+
+
+def _dbfs(chunk: bytes) -> float:
+    """A chunk's level in dB below full scale (-120 for silence)."""
+    samples = np.frombuffer(chunk[: len(chunk) // 2 * 2], dtype=np.int16).astype(np.float64)
+    if samples.size == 0:
+        return -120.0
+    rms = float(np.sqrt(np.mean(samples**2))) / 32768.0
+    return 20 * math.log10(rms) if rms > 1e-6 else -120.0
 
 
 def _libraries() -> tuple[Any, Any, Any, Any]:
@@ -122,6 +139,17 @@ class Judgement:
     #: The share of the readings' probability behind the chosen meaning.
     share: float = 0.0
     timings_ms: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class _Speculation:
+    """A decode started ahead on the first ``cut`` bytes of the utterance."""
+
+    cut: int
+    thread: threading.Thread
+    result: Judgement | None = None
+    #: The player spoke again after the cut: the decode is of an unfinished phrase.
+    stale: bool = False
 
 
 def _meaning(intent: Intent) -> Intent:
@@ -185,6 +213,7 @@ class WhisperRecognizer(Recognizer):
         sure_share: float = SURE_SHARE,
         repair_slack: float = REPAIR_SLACK,
         prompt: str | None = PROMPT,
+        speculate: bool = True,
     ) -> None:
         ct2, tokenizers, feature_extractor, tokenizer = _libraries()
         if model is None:
@@ -214,7 +243,11 @@ class WhisperRecognizer(Recognizer):
         self._prompts = {False: self._start(prompt), True: self._start(
             None if prompt is None else prompt + " Yes. No.")}
         self._pending = False
+        self.speculate = speculate
         self._audio: list[bytes] = []
+        self._received = self._loud_until = 0
+        self._loudest = -120.0
+        self._speculation: _Speculation | None = None
         self.last: Judgement | None = None
         self._encoded: tuple[Any, int] | None = None
         repairs("warm up")  # loads the pronouncing dictionary now, not on the first command
@@ -229,13 +262,52 @@ class WhisperRecognizer(Recognizer):
 
     def accept(self, chunk: bytes) -> None:
         self._audio.append(chunk)
+        self._received += len(chunk)
+        level = _dbfs(chunk)
+        self._loudest = max(self._loudest, level)
+        spec = self._speculation
+        if level >= self._loudest - SPECULATE_QUIET_DB:  # still speaking
+            self._loud_until = self._received
+            if spec is not None and spec.cut < self._received:
+                spec.stale = True
+        elif (self.speculate and self._loudest >= SPECULATE_MIN_DBFS
+              and self._received - self._loud_until >= SPECULATE_AFTER_S * 2 * SAMPLE_RATE
+              and (spec is None or (spec.stale and not spec.thread.is_alive()))):
+            self._speculate()
+
+    def _speculate(self) -> None:
+        """Decode what was said so far on a thread while the utterance's quiet tail comes
+        in: the voice detector waits a few hundred ms of quiet before it ends the
+        utterance, and the decode fits in that wait."""
+        spec = _Speculation(self._received, threading.Thread(name="whisper-ahead"))
+        pcm = b"".join(self._audio)
+
+        def run() -> None:
+            spec.result = self.listen(pcm)
+
+        spec.thread = threading.Thread(target=run, name="whisper-ahead", daemon=True)
+        self._speculation = spec
+        spec.thread.start()
+
+    def _clear(self) -> _Speculation | None:
+        spec = self._speculation
+        self._audio, self._received, self._loud_until = [], 0, 0
+        self._loudest, self._speculation = -120.0, None
+        return spec
 
     def reset(self) -> None:
-        self._audio = []
+        spec = self._clear()
+        if spec is not None:
+            spec.thread.join()  # one decode at a time: the next utterance waits for it
 
     def final(self) -> Hypothesis:
         pcm = b"".join(self._audio)
-        self._audio = []
+        spec = self._clear()
+        if spec is not None:
+            spec.thread.join()
+            if not spec.stale and spec.result is not None:
+                self.last = spec.result
+                return spec.result.hypothesis
         self.last = self.listen(pcm)
         return self.last.hypothesis
 
