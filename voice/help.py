@@ -37,7 +37,7 @@ HELP_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
      ("deal", "next hand", "rebuy five hundred", "top up to a thousand", "sit out",
       "deal me out", "I'm back", "pause", "options", "quit")),
     ("Menus and dialogs", "move and choose in an open menu",
-     ("next", "previous", "up", "down", "select", "back", "close")),
+     ("next", "previous", "move up", "move down", "select", "back", "close")),
 )
 
 
