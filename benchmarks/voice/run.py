@@ -24,6 +24,7 @@ from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
+from voice.recognizers.base import UNKNOWN, Hypothesis
 from voice.resolver import ResolveContext
 
 from .corpus import ALL_CONDITIONS, NEW_VOICES, SITUATIONS, VOICES
@@ -95,35 +96,21 @@ def run_clip(
 
     ``confirm_pending``: the clip answers a "yes?" (the confirm family), so the recognizer
     listens for yes/no too, as the game's listener does while a confirmation waits.
-    ``realtime``: chunks arrive as a microphone delivers them, 100 ms apart, so what a
-    recognizer does while the phrase is still coming in (decoding ahead) counts as it
-    would in a game; otherwise they come as fast as it takes them.
+    ``realtime``: :func:`heard_live` instead — the clip as the game's listener hears it.
     """
     with wave.open(str(path)) as w:
         pcm = w.readframes(w.getnframes())
-    duration = len(pcm) / 32000
-    chunks = [pcm[i:i + CHUNK] for i in range(0, len(pcm), CHUNK)]
     rec.expect_confirmation(confirm_pending)
-    t0 = time.perf_counter()
-    for i, chunk in enumerate(chunks[:-1]):
-        if realtime:
-            time.sleep(max(0.0, t0 + i * CHUNK / 32000 - time.perf_counter()))
-        rec.accept(chunk)
     if realtime:
-        time.sleep(max(0.0, t0 + (len(chunks) - 1) * CHUNK / 32000 - time.perf_counter()))
-        t0 = time.perf_counter() - (duration - CHUNK / 32000)  # no backlog by pacing
-    streamed = time.perf_counter() - t0
-    t1 = time.perf_counter()
-    rec.accept(chunks[-1])
-    hyp = rec.final()
+        hyp, ms, rtf = heard_live(rec, pcm)
+    else:
+        hyp, ms, rtf = _heard_at_once(rec, pcm)
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=rec.name)
     if confirm_pending:
         say = with_pending(say, not ResolveContext(confidence=hyp.confidence).doubted)
-    tail = time.perf_counter() - t1
-    backlog = max(0.0, streamed - (duration - CHUNK / 32000))
     say["transcript"] = hyp.text
     say["confidence"] = hyp.confidence
-    say["final_ms"] = 1000 * tail
+    say["final_ms"] = ms
     # would the rules ask "yes?" for these words anyway (an all-in, a big bet)?
     say["rules_confirm"] = bool(say_result(hyp.text, situation)["confirm"])
     judged = getattr(rec, "last", None)
@@ -134,7 +121,55 @@ def run_clip(
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
-    return say, 1000 * (tail + backlog), (streamed + tail) / duration
+    return say, ms, rtf
+
+
+def _heard_at_once(rec, pcm: bytes) -> tuple[Hypothesis, float, float]:
+    """Chunks as fast as the recognizer takes them; the clip's end is the end of speech.
+    Latency is the last chunk and ``final()``, plus any backlog had streaming been slower
+    than real time."""
+    duration = len(pcm) / 32000
+    chunks = [pcm[i:i + CHUNK] for i in range(0, len(pcm), CHUNK)]
+    t0 = time.perf_counter()
+    for chunk in chunks[:-1]:
+        rec.accept(chunk)
+    streamed = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    rec.accept(chunks[-1])
+    hyp = rec.final()
+    tail = time.perf_counter() - t1
+    backlog = max(0.0, streamed - (duration - CHUNK / 32000))
+    return hyp, 1000 * (tail + backlog), (streamed + tail) / duration
+
+
+def heard_live(rec, pcm: bytes) -> tuple[Hypothesis, float, float]:
+    """The clip as the game's listener hears it: 100 ms chunks at the microphone's pace
+    through the listener's voice detector (:func:`voice.vad.best_vad`), the recognizer fed
+    the utterance it finds and ended where the detector ends it.  Latency runs from the
+    chunk that ended the utterance to the result, so what a recognizer does while the
+    phrase's tail is still coming in (decoding ahead) counts as in a game."""
+    from voice.vad import SpeechEnded, SpeechFrame, SpeechStarted, best_vad
+
+    vad = best_vad()
+    started = False
+    t0 = time.perf_counter()
+    for i in range(0, len(pcm), CHUNK):
+        time.sleep(max(0.0, t0 + i / 32000 - time.perf_counter()))
+        for ev in vad.feed(pcm[i:i + CHUNK]):
+            if isinstance(ev, SpeechStarted):
+                started = True
+                rec.accept(ev.pcm)
+            elif isinstance(ev, SpeechFrame) and started:
+                rec.accept(ev.pcm)
+            elif isinstance(ev, SpeechEnded) and started:
+                t1 = time.perf_counter()
+                hyp = rec.final()
+                return hyp, 1000 * (time.perf_counter() - t1), 0.0
+    if not started:  # the detector heard no speech: nothing reaches the recognizer
+        return Hypothesis(UNKNOWN, 0.0, rec.name), 0.0, 0.0
+    t1 = time.perf_counter()
+    hyp = rec.final()
+    return hyp, 1000 * (time.perf_counter() - t1), 0.0
 
 
 def _acted(row: dict) -> bool:
@@ -317,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="Whisper decodes only when the utterance ends, not ahead on its "
                     "quiet tail")
     ap.add_argument("--realtime", action="store_true",
-                    help="feed each clip at the microphone's pace (slow: the clips' length)")
+                    help="hear each clip as the game's listener does: at the microphone's "
+                    "pace, through its voice detector (slow: the clips' length)")
     ap.add_argument("--whisper-sure-share", type=float, default=wb.SURE_SHARE,
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
