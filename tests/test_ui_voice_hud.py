@@ -262,7 +262,8 @@ def test_the_listener_is_given_the_file_that_remembers_the_room(monkeypatch):
     seen = {}
 
     class Recorder:
-        def __init__(self, engine, device=None, push_to_talk=True, room_file=None):
+        def __init__(self, engine, device=None, push_to_talk=True, room_file=None,
+                     talk_over=False):
             seen.update(engine=engine, room_file=room_file)
             started.set()
 

@@ -90,8 +90,11 @@ class Microphone:
         on_status: Callable[[MicStatus], None] | None = None,
         max_chunks: int = 600,
         stall_s: float = 2.0,
+        block: int = BLOCK,
     ) -> None:
         self.device = device
+        #: samples a chunk: 100 ms, or less where the game must react sooner (barge-in)
+        self.block = block
         self.retry_s = retry_s
         #: (chunk, when its last sample was captured, by ``time.monotonic()``)
         self.chunks: queue.Queue[tuple[bytes, float]] = queue.Queue(maxsize=max_chunks)
@@ -154,7 +157,7 @@ class Microphone:
                         f"retrying every {self.retry_s:g} s",
                     )
                 stream = sd.RawInputStream(
-                    samplerate=RATE, channels=CHANNELS, dtype="int16", blocksize=BLOCK,
+                    samplerate=RATE, channels=CHANNELS, dtype="int16", blocksize=self.block,
                     device=self.device, callback=self._callback,
                     finished_callback=self._finished,
                 )

@@ -15,6 +15,15 @@ counts is when a chunk was *captured* (the source's ``captured_at``), not when t
 worker got round to reading it: a worker that fell behind (busy decoding, a loaded
 machine) must neither hear the bots' backlog after unmuting nor throw away the player's
 answer because it read it in a burst inside the tail.
+
+With an echo ``canceller`` (:mod:`voice.echo`) the listener need not be muted: the game
+tells it what it plays (:meth:`Listener.play`, the line's samples and when they started;
+:meth:`Listener.cut` when playback stopped early) and every chunk is passed through the
+canceller with the stretch of playback it overlaps as the reference, so the bots' voices
+are taken out and the player can talk over them.  :class:`ListenerReady` names the
+canceller, and the game then stops muting ("Talk over the bots"); a player who starts
+speaking while the game speaks gets :class:`SpeechBegan` with ``over_playback`` set, and
+the game stops its line (barge-in).
 """
 
 from __future__ import annotations
@@ -23,13 +32,17 @@ import queue
 import threading
 import time
 import wave
+from collections import deque
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+import numpy as np
+
 from .audio import Microphone, MicState, MicStatus
+from .echo import EchoCanceller, Reference, read_pcm16k
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
     EnergyVad,
@@ -63,7 +76,12 @@ class ListenerError:
 
 @dataclass(frozen=True)
 class SpeechBegan:
-    """The player started speaking (the screen can show "listening...")."""
+    """The player started speaking (the screen can show "listening...").  ``at``: when
+    (``time.monotonic()``) the chunk that decided it was captured; ``over_playback``: the
+    game's own speech was playing then (echo cancelled), so the game should stop it."""
+
+    at: float = 0.0
+    over_playback: bool = False
 
 
 @dataclass(frozen=True)
@@ -75,6 +93,9 @@ class ListenerReady:
 
     engine: str = ""
     notice: str | None = None
+    #: the echo canceller taking the game's voice out of the microphone ("": none, the
+    #: listener must be muted while the game speaks)
+    echo: str = ""
 
 
 ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | ListenerReady
@@ -131,8 +152,9 @@ class Listener:
     """Owns the audio source, the VAD and the recognizer on one daemon thread.
 
     ``recognizer`` is a ready :class:`Recognizer` or a zero-argument factory for one (run
-    on the worker thread).  ``push_to_talk`` True: only what is said while :meth:`press`
-    ... :meth:`release` counts.  ``vad``: the always-listening detector; by default
+    on the worker thread); ``canceller``, a factory for the echo canceller (None: none).
+    ``push_to_talk`` True: only what is said while :meth:`press` ... :meth:`release`
+    counts.  ``vad``: the always-listening detector; by default
     Silero where it loads (onnxruntime and faster-whisper's model), else the energy one.
     """
 
@@ -143,6 +165,7 @@ class Listener:
         push_to_talk: bool = False,
         echo_tail_s: float = 0.3,
         vad: EnergyVad | SileroVad | None = None,
+        canceller: Callable[[], EchoCanceller | None] | None = None,
     ) -> None:
         self._recognizer_arg = recognizer
         self.recognizer: Recognizer | None = None
@@ -161,6 +184,22 @@ class Listener:
         self._confirm_pending = False
         self._said_ready = False
         self.level = 0.0
+        self._canceller_arg = canceller
+        self.canceller: EchoCanceller | None = None
+        #: what the game played, the canceller's reference (guarded by ``_ref_lock``)
+        self.reference = Reference()
+        self._ref_lock = threading.Lock()
+        #: a chunk counts as "over playback" up to this long after the game's line ended
+        self.playback_tail_s = 0.3
+        #: while the game plays, frames the canceller took this much out of are silenced
+        self.echo_gate_db = 12.0
+        #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
+        self._taken: deque[float] = deque(maxlen=200)
+        #: ...and where the canceller lets the room's echo through (a pause in the line,
+        #: the reverberation after a word), a frame this far under the loudest of the last
+        #: half second is taken for that echo
+        self.echo_range_db = 15.0
+        self._near_db: deque[float] = deque(maxlen=50)
         self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
 
     # -- game-thread API (never blocks) ---------------------------------------------------
@@ -194,6 +233,26 @@ class Listener:
         at = time.monotonic() if at is None else at
         self._unmute_at = at + self.echo_tail_s
         self._muted.clear()
+
+    def play(self, wav: str | Path | np.ndarray, at: float | None = None,
+             gain: float = 1.0) -> None:
+        """The game started playing ``wav`` (a file, or 16 kHz int16 samples) at ``at``
+        (``time.monotonic()``; None: now), at ``gain``: the echo canceller's reference."""
+        pcm = wav if isinstance(wav, np.ndarray) else read_pcm16k(wav)
+        with self._ref_lock:
+            self.reference.play(pcm.astype(np.int16), time.monotonic() if at is None else at,
+                                gain)
+
+    def cut(self, at: float | None = None) -> None:
+        """The game stopped its speech at ``at`` (barge-in): nothing more of it plays."""
+        with self._ref_lock:
+            self.reference.cut(time.monotonic() if at is None else at)
+
+    @property
+    def echo_learned(self) -> bool:
+        """The canceller has learned the room: it takes the game's voice well out."""
+        return (len(self._taken) >= 100
+                and float(np.median(self._taken)) > self.echo_gate_db + 6)
 
     @contextmanager
     def muted(self):
@@ -236,6 +295,10 @@ class Listener:
         except (RecognizerError, OSError, RuntimeError) as exc:
             self.events.put(ListenerError(f"voice is off: {exc}"))
             return
+        try:  # built here too: WebRTC's loads a native library
+            self.canceller = self._canceller_arg() if self._canceller_arg else None
+        except (OSError, RuntimeError):  # no canceller: muted while the game speaks
+            self.canceller = None
         last: MicStatus | None = None
         while not self._stop.is_set():
             status = self.source.ensure()
@@ -257,13 +320,52 @@ class Listener:
             if self._muted.is_set() or captured < self._unmute_at:
                 self._drop_utterance()
                 continue
+            over = False
+            if self.canceller is not None:
+                chunk, over = self._cancel(chunk, captured)
             detector = self._ptt if self.push_to_talk else self._vad
-            self._handle(detector.feed(chunk))
+            self._handle(detector.feed(chunk), captured, over)
             if not self._said_ready and self.ready:
                 self._said_ready = True
                 rec = self.recognizer
                 self.events.put(ListenerReady(rec.name if rec is not None else "",
-                                              rec.notice if rec is not None else None))
+                                              rec.notice if rec is not None else None,
+                                              self.canceller.name if self.canceller else ""))
+
+    def _cancel(self, chunk: bytes, captured: float) -> tuple[bytes, bool]:
+        """``chunk`` without the game's voice; and whether the game was speaking.
+
+        What the canceller leaves of the game's voice is 30 dB down but still speech, and
+        the voice detector hears speech at any level; so while the game plays, a 10 ms
+        frame the canceller took more than ``echo_gate_db`` out of is the game's alone and
+        is silenced, and so is one ``echo_range_db`` under the loudest of the last half
+        second (the canceller lets some of the room's reverberation through in the line's
+        pauses: measured here, 150 ms at -40 dBFS under a line peaking at -19).  Where the
+        player speaks, the canceller cannot take their voice out, and the frame passes; once
+        they are speaking nothing is silenced (the game stops its line)."""
+        assert self.canceller is not None
+        near = np.frombuffer(chunk, dtype=np.int16)
+        n = len(near) // 160 * 160
+        with self._ref_lock:
+            far = self.reference.window(captured, len(near))
+            over = self.reference.playing(captured, self.playback_tail_s)
+        out = near.copy()
+        out[:n] = self.canceller.process(near[:n], far[:n])
+        if over and n:
+            a = near[:n].astype(np.float64).reshape(-1, 160)
+            b = out[:n].astype(np.float64).reshape(-1, 160)
+            taken = 10 * np.log10((np.mean(a * a, axis=1) + 1.0) / (np.mean(b * b, axis=1) + 1.0))
+            loud = np.mean(far[:n].astype(np.float64).reshape(-1, 160) ** 2, axis=1) > 1e4
+            self._taken.extend(float(t) for t in taken[loud])
+            near_db = 10 * np.log10(np.mean(a * a, axis=1) + 1.0)
+            out_db = 10 * np.log10(np.mean(b * b, axis=1) + 1.0)
+            self._near_db.extend(float(d) for d in near_db)
+            if not self.echo_learned:
+                out[:] = 0
+            elif not self._in_utterance:  # once the player speaks, the line is stopped
+                quiet = out_db < max(self._near_db) - self.echo_range_db
+                out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
+        return out.tobytes(), over
 
     def _handle_control(self) -> None:
         while True:
@@ -272,9 +374,9 @@ class Listener:
             except queue.Empty:
                 return
             if cmd == "press":
-                self._handle(self._ptt.press())
+                self._handle(self._ptt.press(), time.monotonic())
             elif cmd == "release":
-                self._handle(self._ptt.release())
+                self._handle(self._ptt.release(), time.monotonic())
             elif cmd in ("confirm", "no-confirm"):
                 self._confirm_pending = cmd == "confirm"
 
@@ -285,14 +387,14 @@ class Listener:
         self._vad.reset()
         self._ptt.reset()
 
-    def _handle(self, events) -> None:
+    def _handle(self, events, at: float, over_playback: bool = False) -> None:
         rec = self.recognizer
         assert rec is not None
         for ev in events:
             if isinstance(ev, SpeechStarted):
                 rec.expect_confirmation(self._confirm_pending)
                 self._in_utterance, self._utt_samples = True, 0
-                self.events.put(SpeechBegan())
+                self.events.put(SpeechBegan(at, over_playback))
                 if ev.pcm:
                     rec.accept(ev.pcm)
                     self._utt_samples += len(ev.pcm) // 2

@@ -7,7 +7,9 @@ building the recognizer on a thread froze the game loop for up to 1.3 s at a tim
 recognizer) in a spawned process and passes its events (Heard, MicStatus, ListenerError,
 SpeechBegan, ListenerReady) back over a queue; the level meter is a shared double.  The
 game side keeps the Listener's API: ``poll()``, ``level``, ``press()``/``release()``,
-``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``.
+``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``; and, with ``talk_over``,
+``play(path, at, gain)``/``cut(at)``: the game's speech as the echo canceller's reference
+(the child reads the WAV the game plays; the time goes with it, one clock for both).
 """
 
 from __future__ import annotations
@@ -16,12 +18,18 @@ import queue
 import time
 from typing import Any
 
+#: Microphone chunk with echo cancellation: 20 ms, so the player's first words reach the
+#: voice detector, and the game's line stops, well within 150 ms (100 ms chunks alone
+#: would take up to 100 ms of that).
+TALK_OVER_BLOCK = 320
+
 
 def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: Any,
-           level: Any, room_file: str | None = None) -> None:
+           level: Any, room_file: str | None = None, talk_over: bool = False) -> None:
     """The child process: run a Listener and relay it until told to stop."""
     try:
-        from voice.audio import Microphone
+        from voice.audio import BLOCK, Microphone
+        from voice.echo import open_canceller
         from voice.listener import Listener
         from voice.recognizers import Recognizer, open_recognizer
 
@@ -30,8 +38,10 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
             assert rec is not None  # the engine is chosen already: never "off" here
             return rec
 
-        lst = Listener(recognizer, source=Microphone(device=device),
-                       push_to_talk=push_to_talk).start()
+        block = TALK_OVER_BLOCK if talk_over else BLOCK
+        lst = Listener(recognizer, source=Microphone(device=device, block=block),
+                       push_to_talk=push_to_talk,
+                       canceller=open_canceller if talk_over else None).start()
     except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
         try:
             from voice.listener import ListenerError
@@ -53,7 +63,10 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
                 return
             fn = getattr(lst, cmd[0], None)
             if fn is not None:
-                fn(*cmd[1:])
+                try:
+                    fn(*cmd[1:])
+                except (OSError, ValueError, EOFError):  # a line's WAV gone or unreadable
+                    pass
         for ev in lst.poll():
             events.put(ev)
         level.value = float(lst.level)
@@ -63,7 +76,7 @@ class ListenerProcess:
     """Game-side handle of a listener running in a child process."""
 
     def __init__(self, engine: str, device: Any = None, push_to_talk: bool = True,
-                 room_file: str | None = None) -> None:
+                 room_file: str | None = None, talk_over: bool = False) -> None:
         import multiprocessing
 
         ctx = multiprocessing.get_context("spawn")
@@ -74,7 +87,7 @@ class ListenerProcess:
         self.proc = ctx.Process(
             target=_serve, name="voice-listener",
             args=(engine, device, push_to_talk, self._events, self._control, self._level,
-                  room_file),
+                  room_file, talk_over),
             daemon=True)
         self.proc.start()
 
@@ -116,6 +129,14 @@ class ListenerProcess:
 
     def expect_confirmation(self, pending: bool) -> None:
         self._send("expect_confirmation", pending)
+
+    def play(self, path: str, at: float, gain: float = 1.0) -> None:
+        """The game started playing the WAV at ``path`` at ``at`` (``time.monotonic()``)."""
+        self._send("play", path, at, gain)
+
+    def cut(self, at: float) -> None:
+        """The game stopped its speech at ``at`` (the player talked over it)."""
+        self._send("cut", at)
 
     def stop(self, timeout: float = 1.0) -> None:
         self._send("stop")

@@ -67,7 +67,7 @@ class Launcher:
                 confirm_seconds=float(getattr(rules, "voice_confirm_seconds", 8.0)),
                 confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5)),
                 push_to_talk=settings.push_to_talk, device=settings.microphone,
-                room_file=str(room_path())))
+                room_file=str(room_path()), talk_over=settings.talk_over_bots))
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)

@@ -50,6 +50,9 @@ SETTINGS: tuple[Setting, ...] = (
             choices=ENGINES),
     Setting("microphone", "Microphone", "input device name, or default"),
     Setting("push_to_talk", "Push to talk", "hold Space to talk (off: always listening)"),
+    Setting("talk_over_bots", "Talk over the bots", "the microphone stays open while the "
+            "game speaks, its own voice taken out (echo cancellation), and your voice stops "
+            "the line (off, or no echo canceller: the microphone is shut while it speaks)"),
     Setting("narration", "Narrate the game", "speak your cards, the board and the action "
             "to you: the game is playable without looking"),
     Setting("bot_voices", "Bot voices", "speak the bots' banter (bubbles always show)"),
@@ -65,6 +68,7 @@ class UiSettings:
     voice_engine: str = "auto"
     microphone: str = "default"
     push_to_talk: bool = True
+    talk_over_bots: bool = True
     narration: bool = False
     bot_voices: bool = True
     sounds: bool = True

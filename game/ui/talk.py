@@ -54,6 +54,8 @@ class Line:
     voice: Any
     priority: Priority = Priority.NORMAL
     tag: Any = None
+    #: said again, whole, if the player talks over it (their cards, their turn)
+    repeat: bool = False
 
     @property
     def seat(self) -> int | None:
@@ -218,6 +220,10 @@ class TableVoice:
         #: the game never talks over them and the microphone stays open; waiting lines play
         #: once they are done.
         self.hold = False
+        #: told of every line as it starts (its WAV, ``time.monotonic()``, gain): the
+        #: listener's echo canceller takes exactly that out of the microphone
+        self.on_play: Callable[[str, float, float], None] | None = None
+        self._current: Any = None  #: the rendered line on the channel
 
     @classmethod
     def start(cls, settings: UiSettings, table: Session, human: int | None, seed: int,
@@ -254,11 +260,12 @@ class TableVoice:
             self._in_flight_since = None
         self._feed()
 
-    def _queue(self, text: str, voice: Any, priority: Priority, tag: Any = None) -> None:
+    def _queue(self, text: str, voice: Any, priority: Priority, tag: Any = None,
+               repeat: bool = False) -> None:
         if self.worker is None or not text:
             return
         with self._lock:
-            self._pending = schedule(self._pending, Line(text, voice, priority, tag),
+            self._pending = schedule(self._pending, Line(text, voice, priority, tag, repeat),
                                      _line_priority)
         self._feed()
 
@@ -301,11 +308,26 @@ class TableVoice:
         except pygame.error:
             return
         seat = getattr(rendered.utterance.tag, "seat", None)
-        if seat is not None and seat in self.pan:
-            self._channel.set_volume(*self.pan[seat])
-        else:
-            self._channel.set_volume(1.0, 1.0)
+        volume = self.pan[seat] if seat is not None and seat in self.pan else (1.0, 1.0)
+        self._channel.set_volume(*volume)
         self._channel.play(sound)
+        self._current = rendered
+        if self.on_play is not None:
+            self.on_play(str(rendered.path), time.monotonic(), sum(volume) / 2)
+
+    def barge_in(self) -> bool:
+        """The player started talking over the game: stop the line playing now (True if
+        one was).  It is not said again unless it was the player's cards or turn; then it
+        goes back to the front, and plays whole once the player has finished."""
+        if not self._playing:
+            return False
+        self._channel.stop()
+        rendered, self._current = self._current, None
+        tag = getattr(getattr(rendered, "utterance", None), "tag", None)
+        if isinstance(tag, Line) and tag.repeat:
+            with self._lock:
+                self._ready.appendleft(rendered)
+        return True
 
     @property
     def speaking(self) -> bool:
@@ -354,13 +376,14 @@ class TableVoice:
             if line:
                 bots_move = isinstance(e, Acted) and e.seat != human
                 self._queue(line, self.narrator_voice(),
-                            Priority.STALE if bots_move else Priority.NORMAL)
+                            Priority.STALE if bots_move else Priority.NORMAL,
+                            repeat=isinstance(e, HoleDealt))
         self._banter(e, scene)
 
     def your_turn(self, to_call: int, pot: int, can_check: bool) -> None:
         if self.narration and self.worker is not None:
             self._queue(your_turn_sentence(to_call, pot, can_check), self.narrator_voice(),
-                        Priority.URGENT)
+                        Priority.URGENT, repeat=True)
 
     def _banter(self, e: object, scene: TableHost) -> None:
         """Every line the bots' table talk has for this event: a bubble now, a voice later."""

@@ -65,8 +65,15 @@ class VoiceLink:
 
     def __init__(self, controller: HumanSeat, mode: str = "auto", confirm_seconds: float = 8.0,
                  confirm_fraction: float = 0.5, push_to_talk: bool = True,
-                 device: str = "default", room_file: str | None = None) -> None:
+                 device: str = "default", room_file: str | None = None,
+                 talk_over: bool = False) -> None:
         self.c = controller
+        #: "Talk over the bots": ask the listener for echo cancellation
+        self.talk_over = talk_over
+        #: the listener's echo canceller, once it said it hears ("": none, mute instead)
+        self.echo = ""
+        #: the player began speaking over the game's playback (the scene stops the line)
+        self.barge_in: float | None = None
         self.push_to_talk_mode = push_to_talk
         self.device = device
         #: where the recognizer keeps the microphone's and room's sound between games
@@ -127,7 +134,8 @@ class VoiceLink:
             # the recognizer holds the GIL while it loads and decodes: its own process
             self.listener = ListenerProcess(engine, device=device,
                                             push_to_talk=self.push_to_talk_mode,
-                                            room_file=self.room_file)
+                                            room_file=self.room_file,
+                                            talk_over=self.talk_over)
             # "starting" until the listener says it hears (ListenerReady): the recognizer
             # takes seconds to load, and speech before the detector has learned the room
             # is not heard
@@ -162,6 +170,10 @@ class VoiceLink:
                 self.state.notice = f"{ev.message} — mouse and keys work"
             elif isinstance(ev, ListenerReady):
                 self._ready = True
+                self.echo = getattr(ev, "echo", "") if self.talk_over else ""
+                if self.talking_over and self._muted:
+                    self._muted = False
+                    lst.unmute()
                 self.state.engine = ev.engine or self.state.engine
                 if ev.notice:
                     self.state.notice = ev.notice
@@ -170,6 +182,8 @@ class VoiceLink:
             elif isinstance(ev, SpeechBegan):
                 self.state.mode = "listening"
                 self._speech_began = time.monotonic()
+                if ev.over_playback and self.talking_over:
+                    self.barge_in = ev.at
             if not isinstance(ev, SpeechBegan):  # heard, or the microphone/listener changed
                 self._speech_began = None
 
@@ -194,8 +208,27 @@ class VoiceLink:
         began = self._speech_began
         return began is not None and now - began < HOLD_SECONDS
 
+    @property
+    def talking_over(self) -> bool:
+        """The player may talk over the game: asked for, and the listener cancels echo."""
+        return self.talk_over and bool(self.echo) and self.listener is not None
+
+    def playing(self, path: str, at: float, gain: float = 1.0) -> None:
+        """The game started playing ``path`` at ``at``: the echo canceller's reference."""
+        lst = self.listener
+        if self.talking_over and lst is not None and hasattr(lst, "play"):
+            lst.play(path, at, gain)
+
+    def cut(self, at: float) -> None:
+        """The game's line was stopped at ``at`` (barge-in)."""
+        lst = self.listener
+        if self.talking_over and lst is not None and hasattr(lst, "cut"):
+            lst.cut(at)
+
     def set_muted(self, muted: bool) -> None:
-        """Mute the recognizer while the game speaks, so it does not hear the bots."""
+        """Mute the recognizer while the game speaks, so it does not hear the bots (not
+        when talking over them: the echo canceller takes their voices out)."""
+        muted = muted and not self.talking_over
         if muted == self._muted:
             return
         self._muted = muted

@@ -1,6 +1,7 @@
 """Narration at the table: the spoken table is built off the frame once the table is on
 screen, then kept in step with the voice HUD (it holds its lines while the player speaks,
-and the microphone is muted while it talks)."""
+and the microphone is muted while it talks, or, talking over the bots, hears past it: the
+player's voice stops the line)."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class NarrationStart:
             scene.narrator, self._ready = self._ready, None
             if scene.hud is not None:
                 scene.hud.link.speak = scene.narrator.say
+                scene.narrator.on_play = scene.hud.link.playing
 
     def _build(self, factory: Callable[[], Narrator]) -> None:
         """Loads banter lines and a TTS engine off the frame."""
@@ -59,7 +61,12 @@ class NarrationStart:
         if narrator is None:
             return
         if hud is not None:
-            narrator.hold = hud.link.player_speaking(now)
+            link = hud.link
+            if link.barge_in is not None:  # the player talks over the game: stop its line
+                link.barge_in = None
+                if narrator.barge_in():
+                    link.cut(time.monotonic())
+            narrator.hold = link.player_speaking(now)
         narrator.pump()
         if hud is not None:
             hud.link.set_muted(narrator.speaking)

@@ -1,0 +1,185 @@
+"""Talking over the bots (issue 25): echo cancellation and barge-in, fast and in-process.
+
+A bot's line is rendered as the game renders it (pyttsx3 / espeak-ng), played through a
+sox room (delay and reverberation), and given to the listener as a microphone would give
+it — 20 ms chunks, each stamped with when it was captured — while the listener is told
+what the game played and when (``Listener.play``), exactly as the window does.  The player's
+command is espeak-ng at the same loudness as the bot in the room.  The real sound server
+path is benchmarks/voice/bargein.py's ``pulse`` run.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice.echo import RATE, Reference, erle_db, open_canceller, read_pcm16k
+
+pytestmark = pytest.mark.skipif(
+    any(shutil.which(t) is None for t in ("espeak-ng", "sox")),
+    reason="needs espeak-ng and sox to speak and to make the room")
+
+LINE = "Well, would you look at that. I just kept calling. Pays to see the river, friends."
+
+
+@pytest.fixture(scope="module")
+def bot_line(tmp_path_factory) -> np.ndarray:
+    from bots.personalities import PERSONALITIES
+    from bots.speech import Synthesizer
+
+    path = tmp_path_factory.mktemp("line") / "line.wav"
+    Synthesizer().render(LINE, PERSONALITIES["station"].voice, path)
+    return read_pcm16k(path)
+
+
+def _rms(x: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(x.astype(np.float64) ** 2)))
+
+
+def _command(text: str) -> np.ndarray:
+    from benchmarks.voice.synth import speak
+
+    return speak(text, "en-us", 150)
+
+
+class RoomMic:
+    """The listener's AudioSource: ``pcm`` in 20 ms chunks stamped from ``t0``, as fast
+    as they are read (the stamps, not the wall clock, say when each was captured)."""
+
+    def __init__(self, pcm: np.ndarray, t0: float, chunk: int = 320) -> None:
+        from voice.audio import MicState, MicStatus
+
+        self.status = MicStatus(MicState.LISTENING, "test room")
+        self._pcm, self._t0, self._chunk, self._pos = pcm, t0, chunk, 0
+        self.captured_at: float | None = None
+
+    def ensure(self, now=None):
+        return self.status
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        if self._pos >= len(self._pcm):
+            time.sleep(0.01)
+            return None
+        out = self._pcm[self._pos:self._pos + self._chunk]
+        self._pos += len(out)
+        self.captured_at = self._t0 + self._pos / RATE
+        time.sleep(0.001)  # let the test's thread run
+        return out.tobytes()
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    @property
+    def done(self) -> bool:
+        return self._pos >= len(self._pcm)
+
+
+def _listen(near: np.ndarray, far: np.ndarray, t0: float) -> list:
+    from voice.listener import Heard, Listener
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    mic = RoomMic(near, t0)
+    lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller)
+    lst.play(far, at=t0 + 1.0)
+    lst.start()
+    events: list = []
+    end = time.monotonic() + 40
+    while time.monotonic() < end and not (mic.done and not lst._in_utterance):
+        events += lst.poll()
+        time.sleep(0.01)
+    time.sleep(0.3)
+    events += lst.poll()
+    lst.stop()
+    assert lst.canceller is not None and lst.canceller.name == "webrtc"
+    return [e for e in events if isinstance(e, Heard) or type(e).__name__ == "SpeechBegan"]
+
+
+def test_the_canceller_takes_the_bot_out_of_the_room(bot_line):
+    from benchmarks.voice.bargein import room
+
+    aec = open_canceller()
+    assert aec is not None
+    far = np.concatenate([bot_line, bot_line])
+    near = room(far, delay_ms=120, reverb=50, gain_db=-6, noise_dbfs=-60)
+    n = len(far) // 1600 * 1600
+    out = np.concatenate([aec.process(near[i:i + 1600], far[i:i + 1600])
+                          for i in range(0, n, 1600)])
+    second = slice(len(bot_line), n)  # once it has heard one line
+    assert erle_db(near[second], out[second]) > 20
+
+
+def test_the_bot_alone_is_not_heard_and_the_player_over_it_is(bot_line):
+    from benchmarks.voice.bargein import room
+
+    lead = np.zeros(RATE, np.int16)  # a second of room before the game speaks
+    far = np.concatenate([bot_line, bot_line])
+    echo = room(np.concatenate([lead, far, np.zeros(RATE // 2, np.int16)]), delay_ms=120,
+                reverb=50, gain_db=-6, noise_dbfs=-60)
+    t0 = 1000.0
+    # the bot alone: nothing is heard, nothing begins
+    alone = _listen(echo, far, t0)
+    assert [type(e).__name__ for e in alone] == []
+    # the player says a command 1.5 s into the second line, as loud as the bot; the game
+    # stops the line 150 ms later (barge-in), and the reference with it
+    cmd = _command("raise to two hundred").astype(np.float64)
+    cmd *= _rms(echo[RATE:RATE + len(far)]) / _rms(cmd[np.abs(cmd) > 300])
+    onset = len(bot_line) + int(1.5 * RATE)  # in the line's stream
+    cut = far.copy()
+    cut[onset + int(0.15 * RATE):] = 0
+    near = room(np.concatenate([lead, cut, np.zeros(RATE * 2, np.int16)]), delay_ms=120,
+                reverb=50, gain_db=-6, noise_dbfs=-60).astype(np.float64)
+    at = RATE + onset
+    near[at:at + len(cmd)] += cmd
+    near = np.clip(near, -32768, 32767).astype(np.int16)
+    events = _listen(near, cut, t0)
+    began = [e for e in events if type(e).__name__ == "SpeechBegan"]
+    heard = [e for e in events if type(e).__name__ == "Heard"]
+    assert began and began[0].over_playback
+    assert began[0].at - (t0 + at / RATE) < 0.15  # the game is told within 150 ms
+    assert [h.text for h in heard] == ["raise to two hundred"]
+
+
+def test_a_cut_line_is_said_again_only_when_it_is_the_players_cards_or_turn():
+    from game.ui.talk import Line, Priority, TableVoice
+
+    class Channel:
+        busy = True
+
+        def get_busy(self):
+            return self.busy
+
+        def stop(self):
+            self.busy = False
+
+    class Rendered:
+        def __init__(self, line):
+            self.utterance = type("U", (), {"tag": line})()
+            self.path = Path("x.wav")
+
+    tv = TableVoice(narration=True, bot_voices=True, chat_level=2, cast={}, seed=1,
+                    speech=False)
+    for text, repeat, again in (("Rocco raises to 120.", False, 0),
+                                ("Your turn: 40 to call, the pot is 150.", True, 1)):
+        tv._channel = Channel()
+        tv._current = Rendered(Line(text, None, Priority.URGENT, repeat=repeat))
+        tv._ready.clear()
+        assert tv.barge_in()
+        assert not tv._channel.busy
+        assert len(tv._ready) == again
+    assert not tv.barge_in()  # nothing playing: nothing to stop
+
+
+def test_reference_cut_stops_the_reference():
+    ref = Reference()
+    ref.play(np.full(RATE, 1000, np.int16), at=5.0)
+    ref.cut(5.25)
+    assert ref.playing(5.2) and not ref.playing(5.3)
+    assert int(ref.window(5.5, 8000).max()) == 1000  # 5.0..5.25 of it
+    assert int(ref.window(5.5, 8000)[4000:].max()) == 0
