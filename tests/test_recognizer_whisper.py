@@ -364,3 +364,13 @@ def test_speech_resumed_after_a_pause_is_heard_whole_not_as_its_first_half(whisp
     for start in range(0, len(pcm), 3200):
         whisper.accept(pcm[start:start + 3200])
     assert parse(whisper.final().text) == parse("raise to two hundred")
+
+
+def test_pocketsphinx_alone_never_gives_a_table_command():
+    """A table command acts without a "yes": PocketSphinx alone heard "fold" as "close"."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    talk = Hypothesis(UNKNOWN, 0.0, "whisper")
+    assert combine(talk, Hypothesis("close", 0.5, "ps"), rescued=True).text == UNKNOWN
+    assert combine(talk, Hypothesis("pause", 0.95, "ps"), rescued=True).text == UNKNOWN

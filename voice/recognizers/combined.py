@@ -9,7 +9,8 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
   was sure of its own (a doubted PocketSphinx command leaves Whisper's confidence as is);
 - Whisper heard no command but PocketSphinx did: Whisper's decoder scores PocketSphinx's
   command on the same audio against its own reading; close enough, and it is taken, asking
-  "yes?" first; otherwise nothing was heard;
+  "yes?" first (only a betting action, a yes/no or a question: :func:`rescuable`);
+  otherwise nothing was heard;
 - PocketSphinx heard nothing: Whisper's judgement stands.
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import threading
 
-from ..intents import Unknown
+from ..intents import Confirm, Intent, Question, Unknown, is_action
 from ..parser import parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
@@ -34,6 +35,18 @@ from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, Judgement, Whisper
 #: command -28 to -14: at 10, clean 97.6 -> 100 % and 15 dB 90.1 -> 97.6 % against 3, with
 #: no table talk acted (benchmarks/voice/RESULTS.md).
 RESCUE_SLACK = 10.0
+
+
+def rescuable(intent: Intent) -> bool:
+    """What PocketSphinx alone may be taken at its word for (asking "yes?"): a bet, fold,
+    check or call, a yes or no, or a question.  A table or menu command does not wait for
+    a "yes" ("close", "pause", "sit out" act at once), so PocketSphinx alone does not give
+    one: in the reverberant room it heard "fold" as "close".
+
+    >>> rescuable(parse("fold")), rescuable(parse("what's the pot")), rescuable(parse("close"))
+    (True, True, False)
+    """
+    return is_action(intent) or isinstance(intent, (Confirm, Question))
 
 
 def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
@@ -50,7 +63,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
     said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
     said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
     if isinstance(said_w, Unknown):
-        if rescued and not isinstance(said_p, Unknown):
+        if rescued and rescuable(said_p):
             return Hypothesis(sphinx.text, LOW_CONFIDENCE, engine)
         return Hypothesis(UNKNOWN, 0.0, engine)
     if isinstance(said_p, Unknown):
@@ -102,8 +115,7 @@ class CombinedRecognizer(Recognizer):
         worker.join()
         whisper = heard[0]
         gap = None
-        if whisper.rejected and not sphinx.rejected and \
-                not isinstance(parse(sphinx.text), Unknown):
+        if whisper.rejected and not sphinx.rejected and rescuable(parse(sphinx.text)):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
         rescued = gap is not None and gap >= -self.rescue_slack
