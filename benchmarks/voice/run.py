@@ -307,6 +307,24 @@ def table(results: dict[str, dict[str, dict]]) -> str:
     return head + "\n".join(lines) + "\n"
 
 
+def _hearings(engines: list[str], rows: list[dict], args: argparse.Namespace):
+    """(engine, row, recognizer) for every clip: a fresh recognizer for each engine and
+    condition, as a player's session is in one room.  PocketSphinx adapts to the room as
+    it goes (its running cepstral mean); clips alternating between a quiet and a noisy room
+    would measure it moving between them, not hearing either (15 dB: 92 % one room at a
+    time, 80 % alternating, tuned voices).  None for an engine that cannot load here."""
+    for engine in engines:
+        for condition in dict.fromkeys(r["condition"] for r in rows):
+            try:
+                rec = make_recognizer(engine, args)
+            except Exception as exc:  # noqa: BLE001 - report any unavailable engine, go on
+                print(f"{engine}: unavailable: {exc}", file=sys.stderr)
+                rec = None
+            for row in rows:
+                if row["condition"] == condition:
+                    yield engine, row, rec
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.run", description=__doc__)
     ap.add_argument("--engines", default="pocketsphinx",
@@ -417,28 +435,23 @@ def main(argv: list[str] | None = None) -> int:
                   args.every, args.by_speaker)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []
-    for engine in args.engines.split(","):
-        try:
-            rec = make_recognizer(engine, args)
-        except Exception as exc:  # noqa: BLE001 - report any unavailable engine and go on
-            print(f"{engine}: unavailable: {exc}", file=sys.stderr)
+    for engine, row, rec in _hearings(args.engines.split(","), rows, args):
+        if rec is None:
             continue
-        for row in rows:
-            say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
-                                    confirm_pending=row["family"] == "confirm",
-                                    realtime=args.realtime)
-            got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
-                       transcript=say["transcript"],
-                       confidence=say["confidence"], confirm=say["confirm"],
-                       rules_confirm=say["rules_confirm"], latency_ms=ms,
-                       final_ms=say["final_ms"], rtf=rtf,
-                       **{k: say[k] for k in ("readings", "timings_ms", "sphinx")
-                          if k in say})
-            all_rows.append(got)
-            if args.errors and got["outcome"] != got["expected"]:
-                print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
-                      f"said {row['text']!r:34s} heard {got['transcript']!r:30s} "
-                      f"-> {got['outcome']} (want {got['expected']})", file=sys.stderr)
+        say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
+                                confirm_pending=row["family"] == "confirm",
+                                realtime=args.realtime)
+        got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
+                   transcript=say["transcript"],
+                   confidence=say["confidence"], confirm=say["confirm"],
+                   rules_confirm=say["rules_confirm"], latency_ms=ms,
+                   final_ms=say["final_ms"], rtf=rtf,
+                   **{k: say[k] for k in ("readings", "timings_ms", "sphinx") if k in say})
+        all_rows.append(got)
+        if args.errors and got["outcome"] != got["expected"]:
+            print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
+                  f"said {row['text']!r:34s} heard {got['transcript']!r:30s} "
+                  f"-> {got['outcome']} (want {got['expected']})", file=sys.stderr)
     text = table(summarize_rows(all_rows))
     print(text)
     rows_path = args.rows or args.out / "results.jsonl"
