@@ -22,8 +22,12 @@ PocketSphinx model was never trained on, but it writes free English: "Race to 20
    means nothing the game can do ("Nice hand.", "Good luck everyone."), nothing is heard
    (``[unk]``): chatter stays chatter.
 
-The hypothesis text is the command as the parser reads it, so the resolver downstream
-sees a phrase of the grammar, never free text.
+The hypothesis text is a reading the parser takes for a command (or the repair's
+command), so the resolver downstream never acts on free text.
+
+The decode starts before the utterance ends: once its quiet tail has begun, the words so
+far are decoded on a thread while the voice detector waits out its hangover, and
+``final()`` only collects the result (unless the player spoke again).
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from __future__ import annotations
 import math
 import re
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -390,8 +395,6 @@ class WhisperRecognizer(Recognizer):
 
     def listen(self, pcm: bytes) -> Judgement:
         """Decode one whole utterance (16 kHz mono int16) and judge it."""
-        import time
-
         samples = np.frombuffer(pcm, dtype=np.int16).astype(np.float32) / 32768.0
         if len(samples) < MIN_AUDIO_S * SAMPLE_RATE:
             return Judgement(Hypothesis(UNKNOWN, 0.0, self.name))
