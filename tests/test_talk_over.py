@@ -143,7 +143,9 @@ def test_the_bot_alone_is_not_heard_and_the_player_over_it_is(bot_line):
     heard = [e for e in events if type(e).__name__ == "Heard"]
     assert began and began[0].over_playback
     assert began[0].at - (t0 + at / RATE) < 0.15  # the game is told within 150 ms
-    assert [h.text for h in heard] == ["raise to two hundred"]
+    from voice.parser import parse
+
+    assert [parse(h.text) for h in heard] == [parse("raise to two hundred")]
 
 
 def test_a_cut_line_is_said_again_only_when_it_is_the_players_cards_or_turn():

@@ -193,6 +193,8 @@ class Listener:
         self.playback_tail_s = 0.3
         #: while the game plays, frames the canceller took this much out of are silenced
         self.echo_gate_db = 12.0
+        self.resync_s = 0.08
+        self._ref_clock = 0.0
         #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
         self._taken: deque[float] = deque(maxlen=200)
         #: ...and where the canceller lets the room's echo through (a pause in the line,
@@ -346,8 +348,16 @@ class Listener:
         assert self.canceller is not None
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
+        # The canceller needs the reference sample-continuous with the microphone: chunks
+        # arrive in bursts, so their stamps jitter by tens of ms.  The reference clock
+        # advances by exactly each chunk's length, and is set to the stamp only when the
+        # two part by more than ``resync_s`` (the first chunk, lost audio).
+        end = self._ref_clock + len(near) / 16000
+        if abs(captured - end) > self.resync_s:
+            end = captured
+        self._ref_clock = end
         with self._ref_lock:
-            far = self.reference.window(captured, len(near))
+            far = self.reference.window(end, len(near))
             over = self.reference.playing(captured, self.playback_tail_s)
         out = near.copy()
         out[:n] = self.canceller.process(near[:n], far[:n])
