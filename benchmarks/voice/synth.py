@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import tempfile
 import wave
@@ -167,6 +168,8 @@ EXTRA_MANIFESTS: tuple[str, ...] = ("manifest-room.jsonl", "manifest-new.jsonl")
 
 def render_extra(out_dir: Path) -> list[Path]:
     """The clips added with the Whisper backend, beside the original corpus."""
+    if shutil.which("flite") is None:
+        raise SystemExit("the new voices are flite's: apt-get install flite")
     return [
         render(out_dir, utterances(), ROOM_CONDITIONS, EXTRA_MANIFESTS[0]),
         render(out_dir, new_utterances(), ALL_CONDITIONS, EXTRA_MANIFESTS[1]),
