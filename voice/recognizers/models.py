@@ -24,8 +24,10 @@ import tempfile
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, TypeVar
 
 from .base import ModelNotFoundError, RecognizerError
 
@@ -136,9 +138,22 @@ def vosk_models() -> list[ModelInfo]:
     for root, source in vosk_search_dirs():
         found += _dir_models(root, source)
     found += _package_models()
+    return unique_by_path(found)
+
+
+class _AtPath(Protocol):
+    @property
+    def path(self) -> Path: ...
+
+
+_Model = TypeVar("_Model", bound=_AtPath)
+
+
+def unique_by_path(models: Iterable[_Model]) -> list[_Model]:
+    """The models in order, each folder once (the same model is often found two ways)."""
     seen: set[Path] = set()
     unique = []
-    for model in found:
+    for model in models:
         key = model.path.resolve()
         if key not in seen:
             seen.add(key)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .base import ModelNotFoundError, RecognizerError
-from .models import PROJECT_MODELS, ModelDownloadError, package_model_dirs
+from .models import PROJECT_MODELS, ModelDownloadError, package_model_dirs, unique_by_path
 
 #: The SHA-256 of ``model.bin`` of the models we know, by model name.
 KNOWN_DIGESTS: dict[str, str] = {
@@ -140,14 +140,7 @@ def whisper_models() -> list[WhisperModel]:
     found += _folder_models(Path.cwd() / "models", "models/ (current dir)")
     found += _hub_models()
     found += _package_models()
-    seen: set[Path] = set()
-    unique = []
-    for model in found:
-        key = model.path.resolve()
-        if key not in seen:
-            seen.add(key)
-            unique.append(model)
-    return unique
+    return unique_by_path(found)
 
 
 def find_whisper_model() -> WhisperModel:
