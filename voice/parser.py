@@ -555,14 +555,23 @@ def parse(text: str) -> Intent:
     """
     if len(text) > MAX_CHARS or len(text.split()) > MAX_WORDS:
         return Unknown(text, closest_phrase(" ".join(text[:MAX_CHARS].split()[:MAX_WORDS])))
+    got = command(text)
+    return got if got is not None else Unknown(text, closest_phrase(text))
+
+
+def command(text: str) -> Intent | None:
+    """What :func:`parse` reads ``text`` as, or None where it would say Unknown — without
+    its search for the closest phrase, most of its cost on text that is no command (a
+    recognizer weighing many candidates wants only the yes or no).
+
+    >>> command("raise to two hundred"), command("nice hand")
+    (BetTo(amount=200, alternative=None), None)
+    """
     tokens = canonical(text)
     if "<unk>" not in tokens:
-        got = _match(tokens)
-    else:
-        got = _match([t for t in tokens if t != "<unk>"])
-        if not (isinstance(got, Question) or got == Confirm(False)):
-            got = None
-    return got if got is not None else Unknown(text, closest_phrase(text))
+        return _match(tokens)
+    got = _match([t for t in tokens if t != "<unk>"])
+    return got if isinstance(got, Question) or got == Confirm(False) else None
 
 
 # --- several hypotheses -----------------------------------------------------------------------

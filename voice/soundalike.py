@@ -32,7 +32,7 @@ from pathlib import Path
 from . import vocabulary
 from .intents import Intent, Unknown
 from .numbers import parse_number
-from .parser import FILLERS, _match, canonical, normalize, parse
+from .parser import FILLERS, command, normalize, parse
 
 #: Phones that count as half a substitution when swapped for each other: every vowel for
 #: every vowel, and consonants that differ only in voicing or are made in the same place.
@@ -61,13 +61,6 @@ MAX_REPAIRS = 4
 MAX_WHOLE_DISTANCE = 0.34
 #: The commands nearest by a plain edit distance that the weighted one then ranks.
 WHOLE_CANDIDATES = 24
-
-
-def _command(text: str) -> Intent | None:
-    """The command ``text`` is, or None: the parser's reading without its search for the
-    closest phrase, which a failed candidate does not need (it is most of parse's cost)."""
-    tokens = canonical(text)
-    return None if "<unk>" in tokens else _match(tokens)
 
 
 def _sub_cost(a: str, b: str) -> float:
@@ -193,7 +186,7 @@ def _whole_repairs(tokens: Sequence[str]) -> list[Repair]:
         phrase, target = phrases[index]
         d = phone_distance(phones, target) / max(len(phones), len(target))
         if d <= MAX_WHOLE_DISTANCE:
-            intent = _command(phrase)
+            intent = command(phrase)
             if intent is not None:
                 found.append(Repair(phrase, intent, round(d, 4)))
     return found
@@ -254,7 +247,7 @@ def repairs(text: str) -> list[Repair]:
                 for i, (word, _) in zip(places, picks):
                     words[i] = word
                 candidate = " ".join(words)
-                intent = _command(candidate)
+                intent = command(candidate)
                 if intent is None:
                     continue
                 distance = round(sum(d for _, d in picks), 4)
