@@ -256,6 +256,14 @@ class WhisperRecognizer(Recognizer):
         self.last: Judgement | None = None
         self._encoded: tuple[Any, int] | None = None
         repairs("warm up")  # loads the pronouncing dictionary now, not on the first command
+        self._warm_up()
+
+    def _warm_up(self) -> None:
+        """One decode of faint noise at start-up: CTranslate2's first run allocates its
+        buffers and is several times slower, and that should not be the first command."""
+        noise = np.random.default_rng(0).normal(0, 30, SAMPLE_RATE).astype(np.int16)
+        self.listen(noise.tobytes())
+        self.last = None
 
     def _start(self, prompt: str | None) -> list[int]:
         tok = self._tok
