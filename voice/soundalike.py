@@ -30,9 +30,9 @@ from itertools import combinations, product
 from pathlib import Path
 
 from . import vocabulary
-from .intents import Intent, Unknown
+from .intents import Intent
 from .numbers import parse_number
-from .parser import FILLERS, command, normalize, parse
+from .parser import FILLERS, command, normalize
 
 #: Phones that count as half a substitution when swapped for each other: every vowel for
 #: every vowel, and consonants that differ only in voicing or are made in the same place.
@@ -231,7 +231,7 @@ def repairs(text: str) -> list[Repair]:
     [('fold', 0.25), ('call', 0.5), ('deal', 0.5)]
     """
     tokens = normalize(text)
-    if not tokens or len(tokens) > 8 or not isinstance(parse(text), Unknown):
+    if not tokens or len(tokens) > 8 or command(text) is not None:
         return []
     if " ".join(tokens) in _CHATTER:  # "nice hand" is table talk, not "next hand" misheard
         return []

@@ -36,7 +36,7 @@ import math
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from ..intents import Intent, Unknown
-from ..parser import parse
+from ..parser import command
 from ..soundalike import repairs
 from .base import (
     SAMPLE_RATE,
@@ -151,10 +151,17 @@ class _Speculation:
     """A decode started ahead on the first ``cut`` bytes of the utterance."""
 
     cut: int
-    thread: threading.Thread
     result: Judgement | None = None
     #: The player spoke again after the cut: the decode is of an unfinished phrase.
     stale: bool = False
+    thread: threading.Thread = field(init=False)
+
+    def start(self, decode: Callable[[bytes], Judgement], pcm: bytes) -> None:
+        def run() -> None:
+            self.result = decode(pcm)
+
+        self.thread = threading.Thread(target=run, name="whisper-ahead", daemon=True)
+        self.thread.start()
 
 
 def _meaning(intent: Intent) -> Intent:
@@ -170,6 +177,7 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     A lower reading's unscored repair only supports a meaning another reading has; it
     never raises a rival of its own ("But." under "Pot." is not a bet).
 
+    >>> from voice.parser import parse
     >>> r = [Reading("Call.", -0.2, parse("call"), "call"),
     ...      Reading("Fold.", -3.0, parse("fold"), "fold")]
     >>> judge(r)
@@ -292,15 +300,8 @@ class WhisperRecognizer(Recognizer):
         """Decode what was said so far on a thread while the utterance's quiet tail comes
         in: the voice detector waits a few hundred ms of quiet before it ends the
         utterance, and the decode fits in that wait."""
-        spec = _Speculation(self._received, threading.Thread(name="whisper-ahead"))
-        pcm = b"".join(self._audio)
-
-        def run() -> None:
-            spec.result = self.listen(pcm)
-
-        spec.thread = threading.Thread(target=run, name="whisper-ahead", daemon=True)
-        self._speculation = spec
-        spec.thread.start()
+        self._speculation = _Speculation(self._received)
+        self._speculation.start(self.listen, b"".join(self._audio))
 
     def _clear(self) -> _Speculation | None:
         spec = self._speculation
@@ -370,8 +371,9 @@ class WhisperRecognizer(Recognizer):
         readings: list[Reading] = []
         for i, (written, logprob) in enumerate(heard):
             text = collapse_repeats(written)
-            intent = parse(text)
-            fixes = repairs(text) if isinstance(intent, Unknown) else []
+            said = command(text)  # no closest-phrase search: the judge needs only meanings
+            intent: Intent = said if said is not None else Unknown(text, "")
+            fixes = repairs(text) if said is None else []
             if not fixes:
                 readings.append(Reading(text, logprob, intent, text))
             elif i > 0:  # a lower reading that sounds like a command: not counted as talk
