@@ -371,6 +371,20 @@ def test_table_menu_and_rebuy_amount_commands(said, command):
     assert parse(said) == command
 
 
+@pytest.mark.parametrize(("said", "kind"), [
+    ("play", TableKind.PLAY), ("start", TableKind.PLAY), ("start the game", TableKind.PLAY),
+    ("new game", TableKind.PLAY), ("spectate", TableKind.SPECTATE),
+    ("watch the bots", TableKind.SPECTATE), ("resume", TableKind.RESUME),
+    ("resume the game", TableKind.RESUME),
+])
+def test_the_start_screens_choices_are_said_by_name(said, kind):
+    assert parse(said) == TableCommand(kind)
+
+
+def test_good_game_is_still_table_talk_beside_new_game():
+    assert isinstance(parse("good game"), Unknown)
+
+
 def test_a_number_after_next_is_not_a_menu_move():
     assert isinstance(parse("next two"), Unknown)
 

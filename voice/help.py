@@ -38,6 +38,9 @@ HELP_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
       "deal me out", "I'm back", "pause", "options", "quit")),
     ("Menus and dialogs", "move and choose in an open menu",
      ("next", "previous", "move up", "move down", "select", "back", "close")),
+    ("Start screen", "each choice is said as it is selected; quit asks first",
+     ("play", "start the game", "spectate", "resume", "options", "move down", "select",
+      "quit")),
 )
 
 

@@ -170,6 +170,10 @@ class TableKind(Enum):
     PAUSE = "pause"
     OPTIONS = "options"
     QUIT = "quit"
+    # the start screen's choices (at the table "play" deals and "resume" ends a pause)
+    PLAY = "play"
+    SPECTATE = "spectate"
+    RESUME = "resume"
     # moving in a menu or dialog (the keys they stand for: Tab, Shift-Tab, arrows, Enter, Esc)
     NEXT = "next"
     PREVIOUS = "previous"

@@ -370,6 +370,11 @@ _TABLE: dict[TableKind, tuple[str, ...]] = {
     TableKind.PAUSE: ("pause", "pause the game"),
     TableKind.OPTIONS: ("options", "settings", "show options", "menu"),
     TableKind.QUIT: ("quit", "quit the game", "leave the table", "leave", "exit the game"),
+    TableKind.PLAY: ("play", "start", "start the game", "start a game", "new game",
+                     "let's play", "start playing"),
+    TableKind.SPECTATE: ("spectate", "watch the bots", "spectate the bots", "just watch"),
+    TableKind.RESUME: ("resume", "resume the game", "resume last game", "resume the last game",
+                       "continue", "continue the game"),
     TableKind.NEXT: ("next", "next item"),
     TableKind.PREVIOUS: ("previous", "previous item"),
     TableKind.UP: ("up", "move up"),
@@ -491,7 +496,7 @@ CLOSEST_PHRASES: tuple[str, ...] = (
     "# x", "# big blinds", "pot", "half pot", "two thirds pot", "min raise", "all in",
     "yes", "no", "cancel", "what's the pot", "how much to call", "what do i have",
     "what's my stack", "whose turn", "repeat", "help", "deal", "next hand", "rebuy", "top up",
-    "sit out", "i'm back", "pause", "options",
+    "sit out", "i'm back", "pause", "options", "play", "spectate", "resume",
 )
 _CLOSEST_KEYS = [(p, " ".join(_template_key(p))) for p in CLOSEST_PHRASES]
 

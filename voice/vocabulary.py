@@ -62,7 +62,7 @@ IDLE_WORDS: tuple[str, ...] = (
 BOT_NAMES: tuple[str, ...] = ("rando", "stan", "rocco", "tess", "leo", "max")
 
 #: CMU-dictionary phones for words the stock PocketSphinx dictionary lacks.
-PRONUNCIATIONS: dict[str, str] = {"rebuy": "R IY B AY"}
+PRONUNCIATIONS: dict[str, str] = {"rebuy": "R IY B AY", "spectate": "S P EH K T EY T"}
 
 #: What recognizers here were seen to write for what was said: heard family -> phrases the
 #: player may really have said.  With a recognizer (a confidence is given), an action heard
@@ -178,6 +178,9 @@ _COMMAND_RULES: dict[str, list[str]] = {
         "deal", "deal [the] next hand", "next hand", "rebuy", "top up", "sit out",
         "i'm back", "pause", "options",
         "rebuy <amount>", "top up to <amount>", "deal me out", "quit", "leave the table",
+        # the start screen's choices, said by name
+        "play", "start [the game]", "new game", "spectate", "watch the bots",
+        "resume [the game]",
     ],
     # "up" and "down" alone are too short for the grammar: digital silence decoded as "up"
     # (tests/test_recognizer_pocketsphinx.py); typed or heard by Vosk and Whisper they parse.

@@ -146,6 +146,7 @@ def phh_action(action: Action, seat: int, legal: LegalActions, scale: Scale) -> 
 #: they are said during the speaker's hand (the voice path tops up for "rebuy" too).
 MID_HAND_REFUSALS: dict[TableKind, str] = {
     TableKind.DEAL: DEAL_IN_HAND,
+    TableKind.PLAY: DEAL_IN_HAND,  # "play" at the table deals the next hand
     TableKind.REBUY: rebuy_refused_in_hand("top-up", HUMAN_NAME),
     TableKind.TOP_UP: rebuy_refused_in_hand("top-up", HUMAN_NAME),
     TableKind.BACK: not_sitting_out(HUMAN_NAME),
