@@ -99,6 +99,12 @@ def _patch_driver(engine) -> None:
     _espeak.SetSynthCallback(driver._onSynth)  # re-register: the old bound method is stale
 
 
+#: libespeak-ng is one engine per process (and pyttsx3 hands every caller the same one):
+#: two speech workers alive at once — the start screen's, and the table's narrator built
+#: as the start screen lets its own go — crashed the process when both entered it.
+_ESPEAK = threading.Lock()
+
+
 class Synthesizer:
     """One pyttsx3 engine; use it from one thread only (the worker's)."""
 
@@ -106,14 +112,19 @@ class Synthesizer:
         try:
             import pyttsx3
 
-            self.engine = pyttsx3.init("espeak")
-            _patch_driver(self.engine)
-            self.voice_ids = {v.id.lower() for v in self.engine.getProperty("voices")}
+            with _ESPEAK:
+                self.engine = pyttsx3.init("espeak")
+                _patch_driver(self.engine)
+                self.voice_ids = {v.id.lower() for v in self.engine.getProperty("voices")}
         except Exception as exc:  # no libespeak, no pyttsx3: speech is off, bubbles stay
             raise SpeechError(f"text-to-speech unavailable: {exc}") from exc
 
     def render(self, text: str, voice: Voice, path: Path) -> float:
         """Render ``text`` in ``voice`` to a WAV at ``path``; returns its duration (s)."""
+        with _ESPEAK:
+            return self._render(text, voice, path)
+
+    def _render(self, text: str, voice: Voice, path: Path) -> float:
         e = self.engine
         base = voice.id.split("+", 1)[0].lower()
         if base not in self.voice_ids:
