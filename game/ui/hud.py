@@ -32,8 +32,10 @@ MIN_FONT = 11
 
 
 class VoiceHud:
-    def __init__(self, link: VoiceLink) -> None:
+    def __init__(self, link: VoiceLink, owns_link: bool = True) -> None:
         self.link = link
+        #: False when the window lends its one link to this table: closing gives it back
+        self.owns_link = owns_link
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.size = (1280, 800)
         self.help_open = False
@@ -93,7 +95,10 @@ class VoiceHud:
         self.link.update(now)
 
     def close(self) -> None:
-        self.link.close()
+        if self.owns_link:
+            self.link.close()
+        else:
+            self.link.release()
 
     def messages(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The lines the panel shows under its title, earliest (context) first."""

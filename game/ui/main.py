@@ -3,25 +3,90 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .frame_stats import FrameStats
 
+if TYPE_CHECKING:
+    from .app import App
+    from .settings import UiSettings
+    from .voice_link import VoiceLink
+
 
 class Launcher:
-    """Builds table scenes on demand (the start screen's Play/Spectate, or directly)."""
+    """Builds table scenes on demand (the start screen's Play/Spectate, or directly), and
+    holds the window's one voice link: the start screen and each table borrow it in turn,
+    so the microphone is opened and the recognizer loaded once."""
 
-    def __init__(self, rules: Any, args: Any, notice: str = "") -> None:
+    def __init__(self, rules: Any, args: Any, notice: str = "",
+                 open_listener: Callable[[str], Any] | None = None) -> None:
         self.rules = rules
         self.args = args
         self.notice = notice
         self.controllers: list[Any] = []
+        #: opens the listener for an engine (None: the microphone; a test: a room)
+        self.open_listener = open_listener
+        self.link: VoiceLink | None = None
+        self._link_key: tuple[object, ...] | None = None
+        self.settings: UiSettings | None = None
+
+    def load_settings(self) -> UiSettings:
+        from .settings import load_settings
+
+        self.settings, _err = load_settings()
+        return self.settings
+
+    @property
+    def narrate(self) -> bool:
+        """Narration is on: the start screen says each choice as it is selected."""
+        s = self.settings or self.load_settings()
+        return bool(s.narration)
+
+    def voice_link(self, settings: UiSettings | None = None) -> VoiceLink:
+        """The window's voice link, opened the first time (on the start screen) and opened
+        again only when the options changed how it listens.  With voice off it still
+        takes typed phrases (T at the table)."""
+        from .voice_link import NO_SEAT, VoiceLink
+
+        settings = settings or self.load_settings()
+        mode = self.args.voice if self.args.voice != "auto" else settings.voice_engine
+        key = (mode, settings.push_to_talk, settings.microphone, settings.talk_over_bots)
+        if self.link is not None and key != self._link_key:
+            self.link.close()
+            self.link = None
+        if self.link is None:
+            from .setup import room_path
+
+            self.link = VoiceLink(NO_SEAT, mode, push_to_talk=settings.push_to_talk,
+                                  device=settings.microphone, room_file=str(room_path()),
+                                  talk_over=settings.talk_over_bots,
+                                  open_listener=self.open_listener)
+            self._link_key = key
+        return self.link
+
+    def start_speech(self) -> Any:
+        """What speaks on the start screen (replies, and each choice with narration on):
+        the table's speaker with no bots at it; None when speech is off."""
+        from .talk import TableVoice
+
+        s = self.settings or self.load_settings()
+        if not (s.narration or s.bot_voices):
+            return None
+        return TableVoice(narration=bool(s.narration), bot_voices=bool(s.bot_voices),
+                          chat_level=0, cast={}, seed=0)
+
+    def close(self) -> None:
+        """Stop the voice link's listener (the window is closing)."""
+        if self.link is not None:
+            self.link.close()
+            self.link = None
 
     def table_scene(self, spectate: bool, rules: Any | None = None,
                     resume: bool = False) -> Any:
         from .controller import Controller
         from .scenes.table import TableScene
-        from .setup import build_table, new_journal, resume_table, room_path
+        from .setup import build_table, new_journal, resume_table
 
         rules = rules or self.rules
         self.rules = rules
@@ -50,24 +115,16 @@ class Launcher:
             hands_limit=self.args.hands,
             bot_process=True,
         )
-        from .settings import load_settings
-
-        settings, _err = load_settings()
-        self.settings = settings
+        settings = self.load_settings()
         hud = narrator = sounds = None
-        voice_mode = self.args.voice if self.args.voice != "auto" else settings.voice_engine
-        if spectate:
-            voice_mode = "off"
         from .hud import VoiceHud
-        from .voice_link import VoiceLink
 
         if not spectate:
-            hud = VoiceHud(VoiceLink(
-                ctl, voice_mode,
-                confirm_seconds=float(getattr(rules, "voice_confirm_seconds", 8.0)),
-                confirm_fraction=float(getattr(rules, "voice_confirm_fraction", 0.5)),
-                push_to_talk=settings.push_to_talk, device=settings.microphone,
-                room_file=str(room_path()), talk_over=settings.talk_over_bots))
+            link = self.voice_link(settings)
+            link.confirm_seconds = float(getattr(rules, "voice_confirm_seconds", 8.0))
+            link.confirm_fraction = float(getattr(rules, "voice_confirm_fraction", 0.5))
+            link.seat(ctl)
+            hud = VoiceHud(link, owns_link=False)
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)
@@ -99,21 +156,30 @@ class Launcher:
 
 
 def launch(
-    rules: Any, args: Any, *, started: float, notice: str = "", size: tuple[int, int] = (1280, 800)
+    rules: Any, args: Any, *, started: float, notice: str = "", size: tuple[int, int] = (1280, 800),
+    open_listener: Callable[[str], Any] | None = None,
+    on_frame: Callable[[App], None] | None = None,
 ) -> FrameStats:
-    """Open the window and run until the player quits; returns the frame statistics."""
+    """Open the window and run until the player quits; returns the frame statistics.
+
+    ``open_listener`` and ``on_frame`` are for a test that plays the real window by voice:
+    a room of synthesized speech for the microphone, and the player's ears each frame."""
     sys.setswitchinterval(0.002)  # bot threads yield the GIL often: frames stay smooth
     from .app import App
 
     app = App(size=size, fullscreen=getattr(args, "fullscreen", False), started=started)
-    launcher = Launcher(rules, args, notice)
+    app.on_frame = on_frame
+    launcher = Launcher(rules, args, notice, open_listener=open_listener)
     if args.spectate or args.hands is not None:
         first = launcher.table_scene(spectate=args.spectate)
     else:
         from .scenes.start import StartScene
 
         first = StartScene(launcher)
-    stats = app.run(first, max_seconds=getattr(args, "quit_after", None))
+    try:
+        stats = app.run(first, max_seconds=getattr(args, "quit_after", None))
+    finally:
+        launcher.close()
     stats.hands = launcher.hands_played
     import pygame
 

@@ -18,9 +18,12 @@ from typing import TYPE_CHECKING
 from .seams import HumanSeat, Listener
 
 if TYPE_CHECKING:
+    from game.engine.actions import Action, LegalActions
     from voice.confirm import ConfirmationGate
-    from voice.intents import TableCommand, TableKind
+    from voice.intents import Question, TableCommand, TableKind
     from voice.questions import TableFacts
+
+    from .seams import Session
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,32 @@ class VoiceState:
     history: list[str] = field(default_factory=list)
 
 
+class NoTableError(RuntimeError):
+    """Asked for the table while none is open (the start screen's voice has no seat)."""
+
+
+class NoSeat:
+    """The voice link's seat while no table is open (the start screen): nobody to act for,
+    so questions about the table and actions are answered with why nothing is done."""
+
+    @property
+    def table(self) -> Session:
+        raise NoTableError("no table is open")
+
+    @property
+    def human(self) -> int | None:
+        return None
+
+    def human_legal(self) -> LegalActions | None:
+        return None
+
+    def submit(self, action: Action, now: float) -> str | None:
+        return "no game is open"
+
+
+#: The seat of a voice link that no table holds.
+NO_SEAT = NoSeat()
+
 #: The longest the game holds its speech for a player who is talking (a phrase is a few
 #: seconds; the VAD ends any utterance long before this).
 HOLD_SECONDS = 8.0
@@ -66,8 +95,12 @@ class VoiceLink:
     def __init__(self, controller: HumanSeat, mode: str = "auto", confirm_seconds: float = 8.0,
                  confirm_fraction: float = 0.5, push_to_talk: bool = True,
                  device: str = "default", room_file: str | None = None,
-                 talk_over: bool = False) -> None:
+                 talk_over: bool = False,
+                 open_listener: Callable[[str], Listener] | None = None) -> None:
         self.c = controller
+        #: opens the listener for an engine (None: the microphone, in its own process);
+        #: a test puts a room of synthesized speech there
+        self.open_listener = open_listener
         #: "Talk over the bots": ask the listener for echo cancellation
         self.talk_over = talk_over
         #: the listener's echo canceller, once it said it hears ("": none, mute instead)
@@ -94,6 +127,9 @@ class VoiceLink:
         #: a "yes" (True) or "no" for an open dialog when no action waits for one, set by
         #: the scene (leaving the table asks first)
         self.on_dialog_answer: Callable[[bool], CommandReply | None] | None = None
+        #: a question for the scene itself (the start screen's "help"), or None: the
+        #: table's answer
+        self.on_question: Callable[[Question], CommandReply | None] | None = None
         self.last_reply = ""
         self._muted = False
         self._speech_began: float | None = None
@@ -131,6 +167,9 @@ class VoiceLink:
                 return
             self.state.engine = engine
             device = None if self.device in ("", "default") else self.device
+            if self.open_listener is not None:
+                self.listener = self.open_listener(engine)
+                return
             # the recognizer holds the GIL while it loads and decodes: its own process
             self.listener = ListenerProcess(engine, device=device,
                                             push_to_talk=self.push_to_talk_mode,
@@ -271,9 +310,9 @@ class VoiceLink:
         from bots.equity import equity_against_random
         from voice.questions import TableFacts, facts_from_hand
 
-        t = self.c.table
         if self.c.human is None:
             return None
+        t = self.c.table
         player, record = t.players[self.c.human], t.stats.seats[self.c.human]
         won, played = record.won, record.hands
         hand = t.hand
@@ -290,7 +329,7 @@ class VoiceLink:
 
     def handle_phrase(self, text: str, confidence: float | None, now: float) -> None:
         from voice.confirm import NothingPending, respond
-        from voice.intents import Confirm, TableCommand
+        from voice.intents import Confirm, Question, TableCommand
         from voice.parser import parse
         from voice.resolver import ResolveContext
         from voice.vocabulary import confusions_for
@@ -318,7 +357,9 @@ class VoiceLink:
         elif not st.prompt:
             st.resolved = resp.speech
         done: CommandReply | None = None
-        if isinstance(intent, TableCommand) and self.on_table_command is not None:
+        if isinstance(intent, Question) and self.on_question is not None:
+            done = self.on_question(intent)
+        elif isinstance(intent, TableCommand) and self.on_table_command is not None:
             self.command = intent
             done = self.on_table_command(intent.kind)
             self.command = None
@@ -343,6 +384,27 @@ class VoiceLink:
         if self._gate is not None:
             self._gate.clear()
         self.state.prompt = ""
+
+    def seat(self, controller: HumanSeat) -> None:
+        """Speak for ``controller``'s human from now on (a table opened, or ``NO_SEAT``:
+        back to the start screen), keeping the listener: the window has one microphone
+        and one recognizer, loaded once.  What was waiting for a "yes" is dropped."""
+        self.release()
+        self.c = controller
+
+    def release(self) -> None:
+        """Let go of the scene that used this link (its hooks, a pending "yes?", a muted
+        microphone), without stopping the listener: the next scene takes the link over."""
+        self.on_table_command = self.on_dialog_answer = self.on_question = None
+        self.speak = None
+        self.barge_in = None
+        self.acted_by_hand()
+        self.state.heard = self.state.resolved = self.state.refusal = ""
+        self.c = NO_SEAT
+        lst = self.listener
+        if lst is not None:
+            lst.expect_confirmation(False)
+        self.set_muted(False)
 
     def close(self) -> None:
         """Stop the listener without making the window wait for the microphone to close."""

@@ -1,15 +1,19 @@
-"""The start screen: Play, Spectate, Options, Quit — by mouse, arrows + Enter, or letter."""
+"""The start screen: Play, Spectate, Options, Quit — by mouse, arrows + Enter, letter, or
+voice (:mod:`game.ui.start_voice`: each choice is said as it is selected)."""
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from .. import card_art, theme
 from ..widgets import Button, draw_button, panel, text
 from . import Scene
+
+if TYPE_CHECKING:
+    from ..start_voice import StartVoice
 
 ITEMS = (
     ("resume", "Resume last game", "R", theme.GOLD_DARK),
@@ -33,6 +37,17 @@ class StartScene(Scene):
         self.focus = 0
         self.hover: str | None = None
         self.background: pygame.Surface | None = None
+        #: the table this screen opened (the voice is the table's until it is done)
+        self.table: Scene | None = None
+        #: the options this screen opened (spoken moves go to it while it is open)
+        self.dialog: Scene | None = None
+        self.voice: StartVoice | None = None
+        link_for = getattr(launcher, "voice_link", None)
+        if link_for is not None:
+            from ..start_voice import StartVoice
+
+            self.voice = StartVoice(self, link_for, getattr(launcher, "start_speech", None),
+                                    narrate=lambda: bool(getattr(launcher, "narrate", False)))
 
     def s(self, v: float) -> int:
         return theme.scale(v, self.size)
@@ -76,18 +91,27 @@ class StartScene(Scene):
         elif name == "options":
             from .options import OptionsScene
 
-            self.push = OptionsScene(self.launcher.rules, launcher=self.launcher)
+            self.push = self.dialog = OptionsScene(self.launcher.rules, launcher=self.launcher)
         elif name in ("play", "spectate"):
-            self.push = self.launcher.table_scene(spectate=(name == "spectate"))
+            self.push = self.table = self.launcher.table_scene(spectate=(name == "spectate"))
         elif name == "resume":
             from game.session.errors import SessionError
 
             try:
-                self.push = self.launcher.table_scene(spectate=False, resume=True)
+                self.push = self.table = self.launcher.table_scene(spectate=False,
+                                                                   resume=True)
             except (SessionError, OSError) as e:
                 self.launcher.notice = f"The last game cannot be resumed: {e}"
                 self.items = [i for i in self.items if i[0] != "resume"]
                 self.resize(self.size)
+
+    def update(self, now: float, dt: float) -> None:
+        if self.voice is not None:
+            self.voice.update(now)
+
+    def close(self) -> None:
+        if self.voice is not None:
+            self.voice.close()
 
     def handle(self, event: pygame.event.Event, now: float) -> None:
         names = [n for n, *_ in self.items]
@@ -118,8 +142,10 @@ class StartScene(Scene):
         if self.background is None or self.background.get_size() != surface.get_size():
             self.resize(surface.get_size())
         assert self.background is not None
+        st = self.voice.status() if self.voice is not None else None
+        heard = (st.mode, st.heard, st.prompt, st.resolved, st.refusal) if st else None
         sig = (self.focus, self.hover, getattr(self.launcher, "notice", ""), len(self.items),
-               self.size, id(surface))
+               self.size, id(surface), heard)
         if sig == getattr(self, "_sig", None) and not self.covered:
             return False  # nothing moved: the last frame is still on screen
         self._sig = None if self.covered else sig
@@ -136,6 +162,13 @@ class StartScene(Scene):
                         armed=(i == self.focus), font_size=self.s(22))
         notice = getattr(self.launcher, "notice", "")
         hint = "Arrows + Enter, or the letter · F11 full screen"
+        if st is not None and st.mode != "off":
+            from ..start_voice import HINT
+
+            hint = HINT
+            line = self.voice.status_line() if self.voice is not None else ""
+            text(surface, line[:120], (w // 2, self.size[1] - self.s(90)), self.s(17),
+                 theme.HIGHLIGHT if st.prompt else theme.TEXT, anchor="midbottom")
         if notice:
             r = pygame.Rect(0, 0, w - self.s(80), self.s(40))
             r.midbottom = (w // 2, self.size[1] - self.s(44))

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
 
 #: Said when the busted human asks for the next hand.
 OUT_OF_CHIPS = "You are out of chips: say rebuy, or leave"
+#: "resume" at the table ends a pause; the start screen's "resume" reopens a saved game.
+NOT_PAUSED = "the game is not paused"
+SPECTATE_FROM_START = "to watch the bots, say quit, then spectate on the start screen"
 
 
 class VoiceCommands:
@@ -34,7 +37,7 @@ class VoiceCommands:
         if scene.menus.handles(name):  # a move in a dialog, or "quit"
             return scene.menus(name)
         try:
-            if name == "deal":
+            if name in ("deal", "play"):  # "play" deals, as it starts a game
                 if c.in_hand:
                     return CommandReply(DEAL_IN_HAND, refused=True)
                 if seat is not None and c.human_busted:
@@ -48,6 +51,12 @@ class VoiceCommands:
                 c.emit(c.table.sit_in(seat))
             elif name == "pause":
                 c.set_paused(not c.paused)
+            elif name == "resume":
+                if not c.paused:
+                    return CommandReply(NOT_PAUSED, refused=True)
+                c.set_paused(False)
+            elif name == "spectate":
+                return CommandReply(SPECTATE_FROM_START, refused=True)
             elif name == "options":
                 scene.open("options")
         except SessionError as e:

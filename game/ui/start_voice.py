@@ -1,0 +1,220 @@
+"""The start screen by voice: its choices said by name ("play", "spectate", "resume",
+"options", "quit") or moved through ("move down", "select"), each choice said aloud as it
+is selected — eyes-free, nobody sees which button is lit.
+
+The start screen borrows the window's one voice link (``Launcher.voice_link``), so the
+listener that hears "play" is the one that then hears "call" at the table: the microphone
+is opened and the recognizer loaded once, before the first hand.  While a table is open
+the table's HUD holds the link; when the player leaves, the start screen takes it back.
+"Quit" asks first, as leaving the table does: a misheard word must not end the game.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .voice_link import NO_SEAT, CommandReply
+from .voice_menus import KEYS, press
+
+if TYPE_CHECKING:
+    from voice.intents import Question, TableKind
+
+    from .scenes.start import StartScene
+    from .seams import Narrator
+    from .voice_link import VoiceLink
+
+ASK_QUIT = "Quit the game? Say yes to quit or no to stay."
+#: What the start screen shows under its buttons while the voice is on.
+HINT = "Say play, spectate, options or quit · move up, move down, select · help"
+HELP = ("On the start screen say play, spectate, resume, options or quit, "
+        "or move up, move down and select.")
+#: The voice's state, before anything is heard.
+STATUS = {"starting": "Voice starting…", "listening": "Listening…",
+          "idle": "Push to talk is on: talk at the table (Space), or turn it off in Options"}
+NOT_HERE = "no game is open: say play to start one"
+
+#: A spoken choice -> the start screen's item ("deal" and "start" are "play" here).
+CHOICES: dict[str, str] = {
+    "play": "play", "deal": "play", "spectate": "spectate", "resume": "resume",
+    "options": "options",
+}
+#: A spoken move -> the change of selection (with no dialog open over the screen).
+MOVES: dict[str, int] = {"down": 1, "next": 1, "up": -1, "previous": -1}
+
+
+class StartVoice:
+    """Hears the start screen's commands and says what is selected.
+
+    ``link`` comes from ``link_for()`` each time the start screen takes the voice (the
+    launcher rebuilds it when the options changed the engine or the microphone);
+    ``speech()`` builds what speaks (a ``TableVoice`` with no bots), off the frame.
+    """
+
+    def __init__(self, scene: StartScene, link_for: Callable[[], VoiceLink | None],
+                 speech: Callable[[], Narrator | None] | None = None,
+                 narrate: Callable[[], bool] = lambda: False) -> None:
+        self.scene = scene
+        self.link_for = link_for
+        self.speech = speech
+        self.narrate = narrate
+        self.link: VoiceLink | None = None
+        self.speaker: Narrator | None = None
+        self._building = False
+        self._generation = 0  #: bumped by close: a speaker built for an older one is closed
+        self._unsaid: list[str] = []  #: lines said before the speaker was built
+        self.asking_quit = False
+        self.said_focus: int | None = None  #: the item last said aloud
+        self.last_reply = ""
+
+    # ----- taking the link --------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """The start screen is the player's: no table is open over it."""
+        table = self.scene.table
+        return table is None or bool(table.done)
+
+    def attach(self) -> None:
+        """Take the window's voice link back (at start, and after leaving a table)."""
+        link = self.link_for()
+        self.link = link
+        self.asking_quit = False
+        if link is None:
+            return
+        link.seat(NO_SEAT)
+        link.on_table_command = self.command
+        link.on_dialog_answer = self.answer
+        link.on_question = self.question
+        link.speak = self.say
+        if self.speech is not None and self.speaker is None and not self._building:
+            self._building = True
+            threading.Thread(target=self._build, args=(self._generation,), daemon=True,
+                             name="start-speech").start()
+        self.said_focus = self.scene.focus
+        if self.narrate():
+            self.say(f"Table Talk Hold'em. {self.label()} is selected: say select, "
+                     "or the name of a choice.")
+
+    def _build(self, generation: int) -> None:
+        """Loads the speech engine off the frame (a slow import); no speech: text only."""
+        assert self.speech is not None
+        try:
+            speaker = self.speech()
+        except Exception:  # noqa: BLE001 - no speech: the screen and the HUD line remain
+            speaker = None
+        if speaker is not None and generation != self._generation:
+            speaker.close()  # the screen let the voice go while this was being built
+        else:
+            self.speaker = speaker
+        self._building = False
+
+    def say(self, line: str) -> None:
+        """Speak ``line`` (kept until the speaker is built)."""
+        self.last_reply = line
+        if self.speaker is not None:
+            self.speaker.say(line)
+        else:
+            self._unsaid = [*self._unsaid, line][-3:]
+
+    def label(self) -> str:
+        return str(self.scene.items[self.scene.focus][1])
+
+    # ----- every update -----------------------------------------------------------------
+    def update(self, now: float) -> None:
+        if not self.active:
+            if self.link is not None:  # the table's HUD has the link, its narrator the
+                self.link = None       # mixer: nothing said here is left to say later
+                self.close()
+            return
+        if self.link is None or self.link.on_table_command != self.command:
+            self.attach()  # first, or the table that borrowed the link has let it go
+        speaker = self.speaker
+        if speaker is not None:
+            for line in self._unsaid:
+                speaker.say(line)
+            self._unsaid = []
+            speaker.pump()
+        if self.scene.focus != self.said_focus:  # moved by keys or mouse: say where to
+            self.said_focus = self.scene.focus
+            if self.narrate():
+                self.say(self.label())
+        link = self.link
+        if link is not None:
+            link.set_muted(speaker is not None and speaker.speaking)
+            link.update(now)
+
+    def close(self) -> None:
+        speaker, self.speaker = self.speaker, None
+        self._generation += 1
+        self._unsaid = []
+        if speaker is not None:
+            speaker.close()
+
+    # ----- what was said ------------------------------------------------------------------
+    def command(self, kind: TableKind) -> CommandReply | None:
+        name = kind.value
+        scene = self.scene
+        asked, self.asking_quit = self.asking_quit, False
+        dialog = scene.dialog
+        if dialog is not None and not dialog.done and name in KEYS:
+            return CommandReply(press(dialog, name, 0.0) or name)  # options, by its keys
+        if name == "quit":
+            self.asking_quit = True
+            return CommandReply(ASK_QUIT, asks=True)
+        if name in MOVES:
+            scene.focus = (scene.focus + MOVES[name]) % len(scene.items)
+            self.said_focus = scene.focus
+            return CommandReply(self.label())
+        if name == "select":
+            return self.choose(str(scene.items[scene.focus][0]))
+        if name in CHOICES:
+            return self.choose(CHOICES[name])
+        self.asking_quit = asked and name not in ("back", "close")
+        return CommandReply(NOT_HERE, refused=True)
+
+    def choose(self, item: str) -> CommandReply:
+        scene = self.scene
+        names = [n for n, *_ in scene.items]
+        if item not in names:
+            return CommandReply("there is no game to resume: say play", refused=True)
+        scene.focus = self.said_focus = names.index(item)
+        label = self.label()
+        scene.activate(item)
+        notice = getattr(scene.launcher, "notice", "")
+        if item == "resume" and scene.table is None and notice:
+            return CommandReply(notice, refused=True)
+        return CommandReply(f"{label}: opening" if item == "options" else label)
+
+    def answer(self, yes: bool) -> CommandReply | None:
+        """"yes"/"no" to "Quit the game?"."""
+        if not self.asking_quit:
+            return None
+        self.asking_quit = False
+        if yes:
+            self.scene.quit = True
+            return CommandReply("Goodbye")
+        return CommandReply(f"Staying. {self.label()} is selected")
+
+    def question(self, q: Question) -> CommandReply | None:
+        """Help is the start screen's own; the table's questions wait for a table."""
+        from voice.intents import QuestionKind
+
+        if q.kind is QuestionKind.HELP:
+            return CommandReply(HELP)
+        if q.kind is QuestionKind.REPEAT:
+            return CommandReply(self.last_reply or f"{self.label()} is selected")
+        return CommandReply(NOT_HERE, refused=True)
+
+    def status_line(self) -> str:
+        """The line under the buttons: what was heard and what it did, or how the voice is."""
+        st = self.status()
+        if st is None:
+            return ""
+        if st.heard:
+            return f"“{st.heard}” → {st.prompt or st.refusal or st.resolved}"
+        return STATUS.get(st.mode, st.notice or st.mode)
+
+    def status(self) -> Any:
+        """The link's state for the screen (None: no voice)."""
+        return None if self.link is None else self.link.state

@@ -1,0 +1,158 @@
+"""The start screen by voice (game/ui/start_voice.py), with phrases typed into the window's
+real voice link: the same parser and link the recognizer feeds, without a microphone.
+
+The whole session spoken through the real recognizer is tests/test_eyes_free_session.py.
+"""
+
+from __future__ import annotations
+
+import time
+from types import SimpleNamespace
+
+import pygame
+import pytest
+
+from game.session.rules import HouseRules
+
+SIZE = (1024, 640)
+
+
+@pytest.fixture
+def start(screen, tmp_path, monkeypatch):
+    """A start screen on a real launcher (voice off: phrases are typed), nothing saved."""
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    from game.ui.settings import UiSettings, save_settings
+
+    save_settings(UiSettings(narration=False, bot_voices=False, sounds=False))  # no speech
+    from game.ui.main import Launcher
+    from game.ui.scenes.start import StartScene
+
+    args = SimpleNamespace(seed=5, speed=100.0, hands=None, voice="off", spectate=False)
+    launcher = Launcher(HouseRules().replace(bots=("random:normal",)), args)
+    scene = StartScene(launcher, can_resume=False)
+    scene.resize(SIZE)
+    scene.update(time.monotonic(), 1 / 120)  # the screen takes the voice link
+    yield scene
+    if scene.table is not None:
+        scene.table.close()
+    scene.close()
+    launcher.close()
+
+
+def say(scene, text: str) -> str:
+    """Type ``text`` into the voice link and let the start screen handle it; the reply."""
+    link = scene.voice.link
+    link.hear(text)
+    scene.update(time.monotonic(), 1 / 120)
+    return link.last_reply
+
+
+def test_saying_play_opens_a_table_for_the_player(start):
+    from game.ui.scenes.table import TableScene
+
+    assert say(start, "play") == "Play"
+    assert isinstance(start.push, TableScene) and start.table is start.push
+    assert start.table.c.human is not None
+
+
+@pytest.mark.parametrize("words", ["start the game", "deal", "new game"])
+def test_start_and_deal_mean_play_on_the_start_screen(start, words):
+    say(start, words)
+    assert start.table is not None and not start.table.spectate
+
+
+def test_spectate_by_name_opens_a_table_of_bots(start):
+    say(start, "watch the bots")
+    assert start.table is not None and start.table.spectate
+
+
+def test_each_choice_is_said_as_it_is_selected_by_voice(start):
+    assert say(start, "move down") == "Spectate the bots"
+    assert start.focus == 1
+    assert say(start, "next") == "Options"
+    assert say(start, "move up") == "Spectate the bots"
+    assert say(start, "select") == "Spectate the bots"
+    assert start.table is not None and start.table.spectate
+
+
+def test_with_narration_a_choice_selected_by_keys_is_said_too(start, monkeypatch):
+    monkeypatch.setattr(type(start.launcher), "narrate", property(lambda self: True))
+    start.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""), 0.0)
+    start.update(time.monotonic(), 1 / 120)
+    assert start.voice.last_reply == "Spectate the bots"
+
+
+def test_quit_asks_first_and_only_yes_quits(start):
+    from game.ui.start_voice import ASK_QUIT
+    from voice.confirm import NothingPending
+
+    assert say(start, "quit") == ASK_QUIT
+    assert start.voice.link.state.prompt == ASK_QUIT and not start.quit
+    assert say(start, "no").startswith("Staying") and not start.quit
+    assert say(start, "yes") == NothingPending().reply and not start.quit
+    say(start, "quit")
+    say(start, "yes")
+    assert start.quit
+
+
+def test_help_on_the_start_screen_names_the_start_screens_choices(start):
+    from game.ui.start_voice import HELP, NOT_HERE
+
+    assert say(start, "help") == HELP
+    assert say(start, "what's the pot") == NOT_HERE
+    assert say(start, "call") == "it is not your turn"
+
+
+def test_spoken_moves_go_to_the_options_while_they_are_open(start):
+    from game.ui.scenes.options import OptionsScene
+
+    say(start, "options")
+    options = start.push
+    assert isinstance(options, OptionsScene) and start.dialog is options
+    options.resize(SIZE)
+    before = start.focus
+    assert say(start, "move down")  # the options' own selection, in words
+    assert start.focus == before
+    assert say(start, "back") == "closed" and options.done
+
+
+def test_the_table_borrows_the_voice_link_and_gives_it_back(start):
+    from game.ui.voice_link import NO_SEAT
+
+    link = start.voice.link
+    say(start, "play")
+    table = start.table
+    table.resize(SIZE)
+    assert table.hud.link is link and link.c is table.c
+    link.hear("quit")
+    table.update(time.monotonic(), 1 / 120)  # the table's own "quit": leave the table?
+    assert type(table.push).__name__ == "LeaveScene"
+    link.hear("yes")
+    table.update(time.monotonic(), 1 / 120)
+    assert table.done
+    table.close()  # as the app does when it pops the table
+    start.update(time.monotonic(), 1 / 120)
+    assert link.c is NO_SEAT and link.listener is None and link.on_question is not None
+    assert say(start, "move down") == "Spectate the bots"
+
+
+def test_play_deals_resume_ends_a_pause_and_spectate_is_refused_at_the_table(start):
+    from game.ui.scenes.table_commands import NOT_PAUSED, SPECTATE_FROM_START
+
+    say(start, "play")
+    table = start.table
+    table.resize(SIZE)
+    link = table.hud.link
+    link.hear("resume")
+    table.update(time.monotonic(), 1 / 120)
+    assert link.last_reply == NOT_PAUSED
+    link.hear("pause")
+    table.update(time.monotonic(), 1 / 120)
+    assert table.c.paused
+    link.hear("resume")
+    table.update(time.monotonic(), 1 / 120)
+    assert not table.c.paused
+    link.hear("spectate")
+    table.update(time.monotonic(), 1 / 120)
+    assert link.last_reply == SPECTATE_FROM_START
