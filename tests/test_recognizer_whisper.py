@@ -16,6 +16,7 @@ import pytest
 from voice.intents import AllIn, BetTo, Call, Check, Confirm, Fold, PotFraction, is_action
 from voice.parser import parse
 from voice.recognizers import UNKNOWN, explain_engine, open_recognizer
+from voice.recognizers.combined import RESCUE_SLACK, SURE_RESCUE_GAP
 from voice.recognizers.whisper_backend import (
     HIGH_CONFIDENCE,
     Reading,
@@ -300,7 +301,7 @@ def test_both_engines_hearing_the_same_command_are_sure_of_it():
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine
 
-    got = combine(Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "ps"), False)
+    got = combine(Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "ps"), None)
     assert parse(got.text) == Call() and got.confidence == HIGH_CONFIDENCE
 
 
@@ -309,7 +310,7 @@ def test_engines_that_disagree_on_the_amount_ask_first():
     from voice.recognizers.combined import combine
 
     got = combine(Hypothesis("bet 150", 0.95, "whisper"),
-                  Hypothesis("bet fifty", 0.95, "ps"), False)
+                  Hypothesis("bet fifty", 0.95, "ps"), None)
     assert parse(got.text) == BetTo(150) and got.confidence < 0.6
 
 
@@ -318,9 +319,22 @@ def test_pocketsphinx_alone_hearing_a_command_is_taken_only_if_whisper_scores_it
     from voice.recognizers.combined import combine
 
     talk, fold = Hypothesis(UNKNOWN, 0.0, "whisper"), Hypothesis("fold", 0.95, "ps")
-    assert combine(talk, fold, rescued=False).text == UNKNOWN
-    rescued = combine(talk, fold, rescued=True)
+    assert combine(talk, fold, None).text == UNKNOWN
+    assert combine(talk, fold, -(RESCUE_SLACK + 1)).text == UNKNOWN
+    rescued = combine(talk, fold, -(SURE_RESCUE_GAP + 1))
     assert parse(rescued.text) == Fold() and rescued.confidence < 0.6
+
+
+def test_a_rescue_whisper_scores_as_likely_as_its_own_words_needs_no_yes_if_pocketsphinx_was_sure():
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    talk = Hypothesis(UNKNOWN, 0.0, "whisper")
+    close = -(SURE_RESCUE_GAP / 2)
+    sure = combine(talk, Hypothesis("fold", 0.95, "ps"), close)
+    assert parse(sure.text) == Fold() and sure.confidence == HIGH_CONFIDENCE
+    doubted = combine(talk, Hypothesis("fold", 0.5, "ps"), close)
+    assert parse(doubted.text) == Fold() and doubted.confidence < 0.6
 
 
 @needs_model
@@ -372,5 +386,5 @@ def test_pocketsphinx_alone_never_gives_a_table_command():
     from voice.recognizers.combined import combine
 
     talk = Hypothesis(UNKNOWN, 0.0, "whisper")
-    assert combine(talk, Hypothesis("close", 0.5, "ps"), rescued=True).text == UNKNOWN
-    assert combine(talk, Hypothesis("pause", 0.95, "ps"), rescued=True).text == UNKNOWN
+    assert combine(talk, Hypothesis("close", 0.5, "ps"), -1.0).text == UNKNOWN
+    assert combine(talk, Hypothesis("pause", 0.95, "ps"), 0.0).text == UNKNOWN

@@ -19,13 +19,22 @@ from game.commands.say import say_result, situation_from_history
 from game.phh import loads
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
-from voice.recognizers.combined import RESCUE_SLACK, combine
-from voice.recognizers.whisper_backend import SURE_SHARE, Reading, judge
+from voice.recognizers.combined import (
+    RESCUE_SLACK,
+    SURE_RESCUE_GAP,
+    CombinedRecognizer,
+    combine,
+)
+from voice.recognizers.whisper_backend import SURE_SHARE, Reading, WhisperRecognizer, judge
 from voice.resolver import ResolveContext
 
 from .corpus import SITUATIONS
 from .outcome import acted, label, with_pending
 from .run import summarize_rows, table
+
+#: The recognizer's own name for each of run.py's engine labels: the resolver's confusion
+#: table is looked up by it.
+RECOGNIZER_NAMES = {"combined": CombinedRecognizer.name, "whisper": WhisperRecognizer.name}
 
 
 def readings_of(row: dict) -> list[Reading]:
@@ -38,14 +47,15 @@ def readings_of(row: dict) -> list[Reading]:
 
 
 def rejudged(row: dict, situations: dict, sure_share: float,
-             rescue_slack: float = RESCUE_SLACK) -> dict:
-    hyp, _ = judge(readings_of(row), sure_share, row["engine"])
+             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP) -> dict:
+    engine = RECOGNIZER_NAMES.get(row["engine"], row["engine"])
+    hyp, _ = judge(readings_of(row), sure_share, engine)
     if "sphinx" in row:  # the combined engine: PocketSphinx's opinion weighed again
         text, confidence, gap = row["sphinx"]
-        rescued = gap is not None and gap >= -rescue_slack
-        hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), rescued, row["engine"])
+        hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
+                      rescue_slack=rescue_slack, sure_gap=sure_gap, engine=engine)
     situation = situations[row["situation"]]
-    say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=row["engine"])
+    say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
         say = with_pending(say, not ResolveContext(confidence=hyp.confidence).doubted)
     return dict(row, outcome=label(say), acted=acted(say), transcript=hyp.text,
@@ -59,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sure-share", default=str(SURE_SHARE), help="comma list of shares")
     ap.add_argument("--rescue-slack", default=str(RESCUE_SLACK),
                     help="combined rows: comma list of rescue slacks (nats)")
+    ap.add_argument("--sure-rescue-gap", default=str(SURE_RESCUE_GAP),
+                    help="combined rows: comma list of sure-rescue gaps (nats; 0 turns it off)")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for f in args.rows.split(",")
             for line in Path(f).read_text().splitlines() if line]
@@ -66,9 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     for share in (float(s) for s in args.sure_share.split(",")):
         for slack in (float(s) for s in args.rescue_slack.split(",")):
-            again = [rejudged(r, situations, share, slack) for r in rows]
-            print(f"sure share {share}, rescue slack {slack}")
-            print(table(summarize_rows(again)))
+            for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
+                again = [rejudged(r, situations, share, slack, sure) for r in rows]
+                print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}")
+                print(table(summarize_rows(again)))
     return 0
 
 

@@ -9,8 +9,8 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
   was sure of its own (a doubted PocketSphinx command leaves Whisper's confidence as is);
 - Whisper heard no command but PocketSphinx did: Whisper's decoder scores PocketSphinx's
   command on the same audio against its own reading; close enough, and it is taken, asking
-  "yes?" first (only a betting action, a yes/no or a question: :func:`rescuable`);
-  otherwise nothing was heard;
+  "yes?" first (only a betting action, a yes/no or a question: :func:`rescuable`); very
+  close, and PocketSphinx sure of it, it is taken as said; otherwise nothing was heard;
 - PocketSphinx heard nothing: Whisper's judgement stands.
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
@@ -35,6 +35,11 @@ from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, Judgement, Whisper
 #: command -28 to -14: at 10, clean 97.6 -> 100 % and 15 dB 90.1 -> 97.6 % against 3, with
 #: no table talk acted (benchmarks/voice/RESULTS.md).
 RESCUE_SLACK = 10.0
+#: Within this many nats, and PocketSphinx sure of its command, the rescued command needs
+#: no "yes": both models back it.  The largest gap with no wrong action on the tuned voices
+#: and none on the espeak-ng held-out ones: at 3 a "pause" heard as a sure "fold" (-1.7)
+#: acted (benchmarks/voice/RESULTS.md).
+SURE_RESCUE_GAP = 1.5
 
 
 def rescuable(intent: Intent) -> bool:
@@ -49,23 +54,27 @@ def rescuable(intent: Intent) -> bool:
     return is_action(intent) or isinstance(intent, (Confirm, Question))
 
 
-def combine(whisper: Hypothesis, sphinx: Hypothesis, rescued: bool,
+def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
+            rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
-    """The combined hypothesis (see the module doc); ``rescued``: Whisper's decoder found
-    PocketSphinx's command about as likely as its own reading.
+    """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
+    Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
+    (None: not scored).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
-    >>> combine(w, p, False)
+    >>> combine(w, p, None)
     Hypothesis(text='call', confidence=0.95, engine='whisper+pocketsphinx')
-    >>> combine(Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95), True).text
-    'fold'
+    >>> talk, fold = Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95)
+    >>> combine(talk, fold, -6.0).confidence, combine(talk, fold, -1.0).confidence
+    (0.5, 0.95)
     """
     said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
     said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
     if isinstance(said_w, Unknown):
-        if rescued and rescuable(said_p):
-            return Hypothesis(sphinx.text, LOW_CONFIDENCE, engine)
-        return Hypothesis(UNKNOWN, 0.0, engine)
+        if gap is None or gap < -rescue_slack or not rescuable(said_p):
+            return Hypothesis(UNKNOWN, 0.0, engine)
+        sure = gap >= -sure_gap and sphinx.confidence >= HIGH_CONFIDENCE
+        return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
     if isinstance(said_p, Unknown):
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if said_p == said_w:
@@ -82,10 +91,12 @@ class CombinedRecognizer(Recognizer):
 
     def __init__(self, whisper: WhisperRecognizer | None = None,
                  sphinx: PocketSphinxRecognizer | None = None,
-                 room_file: str | None = None, rescue_slack: float = RESCUE_SLACK) -> None:
+                 room_file: str | None = None, rescue_slack: float = RESCUE_SLACK,
+                 sure_gap: float = SURE_RESCUE_GAP) -> None:
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
         self.rescue_slack = rescue_slack
+        self.sure_gap = sure_gap
         #: PocketSphinx's hypothesis of the last utterance and Whisper's score of it.
         self.last_opinion: tuple[Hypothesis, float | None] | None = None
 
@@ -118,5 +129,5 @@ class CombinedRecognizer(Recognizer):
         if whisper.rejected and not sphinx.rejected and rescuable(parse(sphinx.text)):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
-        rescued = gap is not None and gap >= -self.rescue_slack
-        return combine(whisper, sphinx, rescued, self.name)
+        return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
+                       sure_gap=self.sure_gap, engine=self.name)
