@@ -29,10 +29,7 @@ import json
 import os
 import shutil
 import subprocess
-import threading
 import time
-import wave
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,9 +39,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import numpy as np
 import pytest
 
+from .speaking_room import (
+    RATE,
+    SpeakingRoom,
+    narration_idle,
+    noise,
+    read_wav,
+    speak_all,
+    synthesize,
+    write_wav,
+)
+
 DATA = Path(__file__).parent / "data" / "eyes_free"
 SCRIPT = json.loads((DATA / "script.json").read_text("utf-8"))
-RATE = 16_000
 #: Answers to a "yes?" (they are not repeated when misheard: the question is asked again).
 ANSWERS = ("yes", "no")
 
@@ -54,114 +61,6 @@ pytestmark = pytest.mark.skipif(
     reason=f"eyes-free play needs the system package(s) {', '.join(_MISSING)} "
     "(apt-get install espeak-ng sox) to speak the player's words",
 )
-
-
-# ----- the player's voice --------------------------------------------------------------------
-def synthesize(text: str, out: Path, *, voice: str, wpm: int, noise_dbfs: float,
-               seed: int) -> Path:
-    """``text`` spoken by espeak-ng, as a 16 kHz mono 16-bit WAV with a noise floor.
-
-    sox resamples and pads (0.4 s before, 0.6 s after); the floor is seeded Gaussian noise
-    at ``noise_dbfs`` RMS, so the same phrase always makes the same file.
-    """
-    raw = out.with_suffix(".raw.wav")
-    padded = out.with_suffix(".pad.wav")
-    subprocess.run(["espeak-ng", "-v", voice, "-s", str(wpm), "-w", str(raw), text],
-                   check=True, capture_output=True)
-    subprocess.run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(padded),
-                    "pad", "0.4", "0.6"], check=True, capture_output=True)
-    with wave.open(str(padded)) as w:
-        pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
-    write_wav(out, pcm.astype(np.float64) + noise(len(pcm), noise_dbfs, seed))
-    raw.unlink()
-    padded.unlink()
-    return out
-
-
-def noise(n: int, dbfs: float, seed: int) -> np.ndarray:
-    """A room's noise floor: ``n`` samples of seeded Gaussian noise at ``dbfs`` RMS."""
-    return np.random.default_rng(seed).normal(0.0, 32768 * 10 ** (dbfs / 20), n)
-
-
-def write_wav(path: Path, samples: np.ndarray) -> None:
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(np.clip(np.round(samples), -32768, 32767).astype(np.int16).tobytes())
-
-
-def read_wav(path: Path) -> tuple[np.ndarray, int]:
-    with wave.open(str(path)) as w:
-        pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
-        return pcm.astype(np.float64), w.getframerate()
-
-
-class SpeakingRoom:
-    """The microphone's side of the room: a noise floor, and the player's words when spoken.
-
-    Implements the listener's ``AudioSource`` (what :class:`voice.audio.Microphone` does):
-    ``read`` hands out 100 ms chunks at the pace a sound card would (``pace`` times real
-    time), so the listener's VAD and recognizer run exactly as they do on a microphone.
-    Like a sound card it stamps each chunk with when it was captured (``captured_at``):
-    a reader that fell behind (at most half a second, then the card drops audio) gets the
-    backlog at once, stamped with when it was recorded — and words are recorded only
-    once they are said, never into the backlog from before.
-    """
-
-    CHUNK = 1600  # samples: 100 ms, the Microphone's block
-
-    def __init__(self, noise_dbfs: float, seed: int, pace: float = 1.0) -> None:
-        from voice.audio import MicState, MicStatus
-
-        self.status = MicStatus(MicState.LISTENING, "eyes-free test room")
-        self._floor = noise(RATE * 7, noise_dbfs, seed)
-        self._pos = 0
-        self._speech: deque[np.ndarray] = deque()
-        self._lock = threading.Lock()
-        self._pace = pace
-        self._next = time.monotonic()
-        self._said_at = 0.0
-        self.captured_at: float | None = None
-
-    def say(self, samples: np.ndarray) -> None:
-        """Queue an utterance (already with its own noise floor and pauses), said now."""
-        with self._lock:
-            if not self._speech:
-                self._said_at = time.monotonic()
-            for i in range(0, len(samples), self.CHUNK):
-                self._speech.append(samples[i:i + self.CHUNK])
-
-    @property
-    def speaking(self) -> bool:
-        with self._lock:
-            return bool(self._speech)
-
-    def ensure(self, now: float | None = None) -> Any:
-        return self.status
-
-    def read(self, timeout: float = 0.1) -> bytes | None:
-        step = self.CHUNK / RATE / self._pace
-        due = max(self._next, time.monotonic() - 0.5)  # when this chunk's capture ends
-        wait = due - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self._next, self.captured_at = due + step, due
-        with self._lock:
-            chunk = (self._speech.popleft()
-                     if self._speech and due - step >= self._said_at else None)
-        if chunk is None:
-            idx = (np.arange(self.CHUNK) + self._pos) % self._floor.size
-            self._pos = (self._pos + self.CHUNK) % self._floor.size
-            chunk = self._floor[idx]
-        return np.clip(np.round(chunk), -32768, 32767).astype(np.int16).tobytes()
-
-    def drain(self) -> None:
-        pass
-
-    def close(self) -> None:
-        with self._lock:
-            self._speech.clear()
 
 
 # ----- what happened ---------------------------------------------------------------------------
@@ -308,10 +207,7 @@ class Player:
 
     def narration_idle(self) -> bool:
         """Nothing left to render, nothing playing (the player listens before speaking)."""
-        worker = getattr(self.narrator, "worker", None)
-        if worker is not None and worker._q.unfinished_tasks:
-            return False
-        return not self.narrator.speaking
+        return narration_idle(self.narrator)
 
     def next_phrase(self) -> str | None:
         """What the player means to say now (``say`` picks the words)."""
@@ -394,12 +290,8 @@ def play_session(tmp: Path, room: Any = None, source: Any = None,
     from voice.recognizers import open_recognizer
 
     cfg = SCRIPT["voice"]
-    phrases = sorted({*SCRIPT["phrases"], *SCRIPT["questions"], *SCRIPT["again"].values()})
-    clips = {}
-    for i, p in enumerate(phrases):
-        path = synthesize(p, tmp / f"say-{i:02d}.wav", voice=cfg["voice"], wpm=cfg["wpm"],
-                          noise_dbfs=cfg["noise_dbfs"], seed=100 + i)
-        clips[p] = read_wav(path)[0]
+    clips = speak_all([*SCRIPT["phrases"], *SCRIPT["questions"], *SCRIPT["again"].values()],
+                      tmp, voice=cfg["voice"], wpm=cfg["wpm"], noise_dbfs=cfg["noise_dbfs"])
 
     seed = SCRIPT["seed"]
     rules = HouseRules().replace(bots=tuple(SCRIPT["bots"]))
