@@ -227,6 +227,31 @@ def test_sit_out_refused_by_the_session_is_spoken(seat):
     assert reply in seat.spoken()
 
 
+def test_deal_me_out_said_during_the_hand_sits_out_from_the_next_one(seat):
+    """RULES.md §6.5: a player sits out "from the next hand" — said while their hand is
+    on, it is done as soon as the hand ends, before the next is dealt."""
+    from game.ui.scenes.table_commands import SIT_OUT_NEXT
+
+    seat.play_to_my_turn()
+    hand = seat.table.hand_number
+    assert seat.say("deal me out") == SIT_OUT_NEXT
+    assert not seat.table.players[seat.human].sitting_out
+    seat.finish_hand()
+    assert seat.table.players[seat.human].sitting_out
+    assert seat.table.hand_number == hand  # sat out before the next hand was dealt
+    assert SIT_OUT_NEXT in seat.spoken()
+
+
+def test_im_back_before_the_hand_ends_takes_the_sit_out_back(seat):
+    from game.ui.scenes.table_commands import SIT_OUT_NEXT, STAY_IN
+
+    seat.play_to_my_turn()
+    assert seat.say("sit out") == SIT_OUT_NEXT
+    assert seat.say("i'm back") == STAY_IN
+    seat.finish_hand()
+    assert not seat.table.players[seat.human].sitting_out
+
+
 def test_an_action_out_of_turn_is_refused_aloud(seat):
     reply = seat.say("call")
     assert seat.link.state.refusal == reply and "not your turn" in reply, reply

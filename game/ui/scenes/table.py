@@ -167,6 +167,7 @@ class TableScene(Scene):
         self.now = now
         self.narration.update(self._frames)
         self.c.update(now)
+        self.commands.update()  # a sit-out said during the player's hand, once it is over
         self.rebuy.update()
         if self.c.finished and self.on_finish_quit:
             self.quit = True

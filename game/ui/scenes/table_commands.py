@@ -16,11 +16,30 @@ OUT_OF_CHIPS = "You are out of chips: say rebuy, or leave"
 #: "resume" at the table ends a pause; the start screen's "resume" reopens a saved game.
 NOT_PAUSED = "the game is not paused"
 SPECTATE_FROM_START = "to watch the bots, say quit, then spectate on the start screen"
+#: "Deal me out" said during the player's hand: they sit out from the next (RULES.md §6.5).
+SIT_OUT_NEXT = "You will sit out from the next hand"
+STAY_IN = "You stay in"
 
 
 class VoiceCommands:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        #: "deal me out" was said during the player's hand: done as soon as it ends
+        self.sit_out_next = False
+
+    def update(self) -> None:
+        """Sit the player out once their hand is over, before the next is dealt."""
+        c = self.scene.c
+        seat = c.human
+        if not self.sit_out_next or seat is None or c.table.in_hand(seat):
+            return
+        from game.session.errors import SessionError
+
+        self.sit_out_next = False
+        try:
+            c.emit(c.table.sit_out(seat))
+        except SessionError as e:
+            self.scene.notice = str(e)
 
     def __call__(self, kind: TableKind) -> CommandReply | None:
         """Do a spoken table command.
@@ -46,8 +65,14 @@ class VoiceCommands:
             elif name in ("rebuy", "top_up"):
                 return scene.rebuy.by_voice(name)
             elif name == "sit_out" and seat is not None:
+                if c.table.in_hand(seat):  # "from the next hand", as at a real table
+                    self.sit_out_next = True
+                    return CommandReply(SIT_OUT_NEXT)
                 c.emit(c.table.sit_out(seat))
             elif name == "back" and seat is not None:
+                if self.sit_out_next:
+                    self.sit_out_next = False
+                    return CommandReply(STAY_IN)
                 c.emit(c.table.sit_in(seat))
             elif name == "pause":
                 c.set_paused(not c.paused)
