@@ -117,6 +117,12 @@ class StartVoice:
         else:
             self._unsaid = [*self._unsaid, line][-3:]
 
+    @property
+    def busy(self) -> bool:
+        """Something said here is still to be heard (being built, queued or playing)."""
+        speaker = self.speaker
+        return self._building or bool(self._unsaid) or (speaker is not None and speaker.busy)
+
     def label(self) -> str:
         return str(self.scene.items[self.scene.focus][1])
 

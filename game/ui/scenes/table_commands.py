@@ -19,6 +19,9 @@ SPECTATE_FROM_START = "to watch the bots, say quit, then spectate on the start s
 #: "Deal me out" said during the player's hand: they sit out from the next (RULES.md §6.5).
 SIT_OUT_NEXT = "You will sit out from the next hand"
 STAY_IN = "You stay in"
+SAT_OUT = "You sit out from the next hand: say I'm back to play again"
+SAT_IN = "You are back: dealt in from the next hand"
+SAT_IN_AT_BIG_BLIND = "You are back: dealt in when the big blind reaches you"
 
 
 class VoiceCommands:
@@ -69,11 +72,15 @@ class VoiceCommands:
                     self.sit_out_next = True
                     return CommandReply(SIT_OUT_NEXT)
                 c.emit(c.table.sit_out(seat))
+                return CommandReply(SAT_OUT)
             elif name == "back" and seat is not None:
                 if self.sit_out_next:
                     self.sit_out_next = False
                     return CommandReply(STAY_IN)
-                c.emit(c.table.sit_in(seat))
+                events = c.table.sit_in(seat)
+                c.emit(events)
+                waits = any(type(e).__name__ == "WaitingForBigBlind" for e in events)
+                return CommandReply(SAT_IN_AT_BIG_BLIND if waits else SAT_IN)
             elif name == "pause":
                 c.set_paused(not c.paused)
             elif name == "resume":
