@@ -65,6 +65,7 @@ def test_whisper_without_the_suppressor_says_why_and_still_listens(monkeypatch):
 
     monkeypatch.setattr(whisper_backend.NoiseSuppressor, "open", staticmethod(unavailable))
     rec = whisper_backend.WhisperRecognizer()
-    assert rec.denoise_note == "no noise suppression: livekit is not installed (test)"
+    assert rec.notice == ("Whisper hears the microphone without noise suppression: "
+                          "livekit is not installed (test)")
     rec.accept(_noise(0.5, rms=50.0))
     assert rec.final().engine == "whisper"

@@ -97,6 +97,7 @@ class CombinedRecognizer(Recognizer):
         self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
         self.rescue_slack = rescue_slack
         self.sure_gap = sure_gap
+        self.notice = self.whisper.notice or self.sphinx.notice
         #: PocketSphinx's hypothesis of the last utterance and Whisper's score of it.
         self.last_opinion: tuple[Hypothesis, float | None] | None = None
 

@@ -264,14 +264,12 @@ class WhisperRecognizer(Recognizer):
             None if prompt is None else prompt + " Yes. No.")}
         self._pending = False
         self.speculate = speculate
-        #: Why Whisper hears the microphone without noise suppression (None: it does not).
-        self.denoise_note: str | None = None
         self._denoiser: NoiseSuppressor | None = None
         if denoise:
             try:
                 self._denoiser = NoiseSuppressor.open()
-            except DenoiserUnavailableError as exc:
-                self.denoise_note = f"no noise suppression: {exc}"
+            except DenoiserUnavailableError as exc:  # the player is told; Whisper still hears
+                self.notice = f"Whisper hears the microphone without noise suppression: {exc}"
         self._audio: list[bytes] = []
         self._received = self._loud_until = 0
         self._loudest = -120.0
