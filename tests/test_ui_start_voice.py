@@ -156,3 +156,15 @@ def test_play_deals_resume_ends_a_pause_and_spectate_is_refused_at_the_table(sta
     link.hear("spectate")
     table.update(time.monotonic(), 1 / 120)
     assert link.last_reply == SPECTATE_FROM_START
+
+
+def test_with_speech_off_the_start_screen_never_holds_the_microphone_shut(start):
+    """No speaker is built when speech is off: what would be said is only shown, and
+    nothing is left waiting to be heard (the microphone is muted while the game talks)."""
+    deadline = time.monotonic() + 5
+    while start.voice._building and time.monotonic() < deadline:
+        time.sleep(0.01)
+    say(start, "move down")
+    assert start.voice.speaker is None and not start.voice.busy
+    assert not start.voice.link._muted
+    assert start.voice.status_line() == "“move down” → Spectate the bots"

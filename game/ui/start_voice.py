@@ -107,6 +107,8 @@ class StartVoice:
             speaker.close()  # the screen let the voice go while this was being built
         else:
             self.speaker = speaker
+        if speaker is None:
+            self._unsaid = []  # no speech here: the line under the buttons shows them
         self._building = False
 
     def say(self, line: str) -> None:
@@ -114,7 +116,7 @@ class StartVoice:
         self.last_reply = line
         if self.speaker is not None:
             self.speaker.say(line)
-        else:
+        elif self._building:
             self._unsaid = [*self._unsaid, line][-3:]
 
     @property
@@ -147,7 +149,7 @@ class StartVoice:
                 self.say(self.label())
         link = self.link
         if link is not None:
-            link.set_muted(speaker is not None and speaker.speaking)
+            link.set_muted(self.busy)  # the microphone must not hear the game's own voice
             link.update(now)
 
     def close(self) -> None:
