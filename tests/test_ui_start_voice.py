@@ -168,3 +168,16 @@ def test_with_speech_off_the_start_screen_never_holds_the_microphone_shut(start)
     assert start.voice.speaker is None and not start.voice.busy
     assert not start.voice.link._muted
     assert start.voice.status_line() == "“move down” → Spectate the bots"
+
+
+def test_words_said_while_watching_the_bots_do_not_act_on_the_start_screen(start):
+    """A spectator's table does not borrow the voice link: what was heard meanwhile is
+    dropped when the start screen takes it back, not done then."""
+    say(start, "spectate")
+    table = start.table
+    start.voice.link.hear("play")  # heard while the bots play on
+    start.update(time.monotonic(), 1 / 120)  # the start screen is not the player's now
+    table.done = True
+    table.close()
+    start.update(time.monotonic(), 1 / 120)
+    assert start.table is table and start.push is table  # no new game was opened

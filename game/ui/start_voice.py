@@ -83,6 +83,7 @@ class StartVoice:
         if link is None:
             return
         link.seat(NO_SEAT)
+        link.drain()  # nothing said while a table of bots was watched opens a game now
         link.on_table_command = self.command
         link.on_dialog_answer = self.answer
         link.on_question = self.question

@@ -392,6 +392,17 @@ class VoiceLink:
         self.release()
         self.c = controller
 
+    def drain(self) -> None:
+        """Take in what the listener sent while nobody listened (a table of bots was being
+        watched) and drop the phrases: words said then were not meant for the scene that
+        takes the link now."""
+        self._poll_listener()
+        while True:
+            try:
+                self.phrases.get_nowait()
+            except queue.Empty:
+                return
+
     def release(self) -> None:
         """Let go of the scene that used this link (its hooks, a pending "yes?", a muted
         microphone), without stopping the listener: the next scene takes the link over."""
