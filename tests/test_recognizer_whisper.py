@@ -168,6 +168,19 @@ def test_table_talk_that_outweighs_every_command_is_not_heard():
     assert hyp.text == UNKNOWN and hyp.rejected
 
 
+def test_a_misspelling_below_the_command_does_not_make_it_ask():
+    readings = [_r("Raise by one hundred.", -0.8), _r("Raise might one hundred.", -3.1),
+                _r("Raise my one hundred.", -4.6)]
+    hyp, share = judge(readings)
+    assert parse(hyp.text) == parse("raise by one hundred") and hyp.confidence == HIGH_CONFIDENCE
+    assert judge(readings, talk_weight=1.0)[0].confidence < HIGH_CONFIDENCE
+
+
+def test_talk_that_is_the_best_reading_counts_in_full():
+    hyp, _ = judge([_r("Nice hand.", -0.4), _r("Nice hands.", -0.9), _r("Next hand.", -1.0)])
+    assert hyp.text == UNKNOWN
+
+
 def test_a_repair_whisper_likes_less_than_its_own_words_asks_first():
     repaired = Reading("Gold.", -0.5, Fold(), "fold", repaired=True, repair_gap=-0.8)
     hyp, _ = judge([repaired])

@@ -25,7 +25,13 @@ from voice.recognizers.combined import (
     CombinedRecognizer,
     combine,
 )
-from voice.recognizers.whisper_backend import SURE_SHARE, Reading, WhisperRecognizer, judge
+from voice.recognizers.whisper_backend import (
+    SURE_SHARE,
+    TALK_WEIGHT,
+    Reading,
+    WhisperRecognizer,
+    judge,
+)
 from voice.resolver import ResolveContext
 
 from .corpus import SITUATIONS
@@ -47,9 +53,10 @@ def readings_of(row: dict) -> list[Reading]:
 
 
 def rejudged(row: dict, situations: dict, sure_share: float,
-             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP) -> dict:
+             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
+             talk_weight: float = TALK_WEIGHT) -> dict:
     engine = RECOGNIZER_NAMES.get(row["engine"], row["engine"])
-    hyp, _ = judge(readings_of(row), sure_share, engine)
+    hyp, _ = judge(readings_of(row), sure_share, engine, talk_weight)
     if "sphinx" in row:  # the combined engine: PocketSphinx's opinion weighed again
         text, confidence, gap = row["sphinx"]
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
@@ -69,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sure-share", default=str(SURE_SHARE), help="comma list of shares")
     ap.add_argument("--rescue-slack", default=str(RESCUE_SLACK),
                     help="combined rows: comma list of rescue slacks (nats)")
+    ap.add_argument("--talk-weight", default=str(TALK_WEIGHT),
+                    help="comma list of weights of talk readings below the best one")
     ap.add_argument("--sure-rescue-gap", default=str(SURE_RESCUE_GAP),
                     help="combined rows: comma list of sure-rescue gaps (nats; 0 turns it off)")
     args = ap.parse_args(argv)
@@ -79,9 +88,11 @@ def main(argv: list[str] | None = None) -> int:
     for share in (float(s) for s in args.sure_share.split(",")):
         for slack in (float(s) for s in args.rescue_slack.split(",")):
             for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
-                again = [rejudged(r, situations, share, slack, sure) for r in rows]
-                print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}")
-                print(table(summarize_rows(again)))
+                for talk in (float(s) for s in args.talk_weight.split(",")):
+                    again = [rejudged(r, situations, share, slack, sure, talk) for r in rows]
+                    print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, "
+                          f"talk weight {talk}")
+                    print(table(summarize_rows(again)))
     return 0
 
 
