@@ -81,13 +81,22 @@ class RoomMic:
         return self._pos >= len(self._pcm)
 
 
-def _listen(near: np.ndarray, far: np.ndarray, t0: float) -> list:
+def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 0.0,
+            monitor: np.ndarray | None = None, keep: list | None = None) -> list:
+    """What the listener reports of ``near``, the game having asked for ``far`` at
+    ``t0 + 1 s`` (told ``asked_late_s`` later than that); ``monitor``: what the speakers
+    played from ``t0``, recorded (the sound server's monitor), as the reference.
+    ``keep`` gets the listener."""
     from voice.listener import Heard, Listener
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     mic = RoomMic(near, t0)
-    lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller)
-    lst.play(far, at=t0 + 1.0)
+    played = (lambda: RoomMic(monitor, t0)) if monitor is not None else None
+    lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
+                   monitor=played)
+    lst.play(far, at=t0 + 1.0 + asked_late_s)
+    if keep is not None:
+        keep.append(lst)
     lst.start()
     events: list = []
     end = time.monotonic() + 40
@@ -190,6 +199,25 @@ def test_a_cut_line_is_said_again_only_when_it_is_the_players_cards_or_turn():
         assert not tv._channel.busy
         assert len(tv._ready) == again
     assert not tv.barge_in()  # nothing playing: nothing to stop
+
+
+def test_what_the_speakers_played_is_the_reference_not_when_the_game_asked(bot_line):
+    """Through a sound server a line sounds earlier or later than the game asked for it
+    (buffers, bursts of rendering).  Told the line 200 ms late, the canceller's reference
+    comes after the echo, and the bot's own voice gets through as the player's; the
+    sink's monitor — what was really played, as it played — is a reference the canceller
+    learns the room from, and the bot alone is not heard."""
+    from benchmarks.voice.bargein import room
+
+    lead, tail = np.zeros(RATE, np.int16), np.zeros(RATE // 2, np.int16)
+    played = np.concatenate([lead, bot_line, bot_line, tail])
+    echo = room(played, delay_ms=120, reverb=50, gain_db=-6, noise_dbfs=-60)
+    far = np.concatenate([bot_line, bot_line])
+    t0 = 1000.0
+    assert _listen(echo, far, t0, asked_late_s=0.2) != []
+    monitored: list = []
+    assert _listen(echo, far, t0, asked_late_s=0.2, monitor=played, keep=monitored) == []
+    assert monitored[0].echo_learned
 
 
 def test_reference_cut_stops_the_reference():

@@ -23,7 +23,10 @@ canceller with the stretch of playback it overlaps as the reference, so the bots
 are taken out and the player can talk over them.  :class:`ListenerReady` names the
 canceller, and the game then stops muting ("Talk over the bots"); a player who starts
 speaking while the game speaks gets :class:`SpeechBegan` with ``over_playback`` set, and
-the game stops its line (barge-in).
+the game stops its line (barge-in).  Given a playback ``monitor`` (what the speakers play,
+recorded from the sound server: :mod:`voice.monitor`), that is the canceller's reference
+instead: the game knows when it asked for a line, not when the line sounded, and through
+PulseAudio the two part by tens of ms, differently for every line.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import numpy as np
 
 from .audio import Microphone, MicState, MicStatus
 from .echo import EchoCanceller, Reference, read_pcm16k
+from .monitor import RESYNC_S, Ring, SteadyClock
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
     EnergyVad,
@@ -54,6 +58,9 @@ from .vad import (
     best_vad,
     level,
 )
+
+#: a microphone chunk waits at most this long for the playback monitor to catch up to it
+MONITOR_WAIT_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -156,6 +163,10 @@ class Listener:
     ``push_to_talk`` True: only what is said while :meth:`press` ... :meth:`release`
     counts.  ``vad``: the always-listening detector; by default
     Silero where it loads (onnxruntime and faster-whisper's model), else the energy one.
+    ``monitor``: a factory for what the speakers play, recorded (the sound server's
+    monitor of the game's sink, :func:`voice.monitor.open_monitor`): the canceller's
+    reference instead of the timeline of :meth:`play`, which says when the game *asked*
+    for a line, not when it sounded (None, or none opens: the timeline).
     """
 
     def __init__(
@@ -166,6 +177,7 @@ class Listener:
         echo_tail_s: float = 0.3,
         vad: EnergyVad | SileroVad | None = None,
         canceller: Callable[[], EchoCanceller | None] | None = None,
+        monitor: Callable[[], AudioSource | None] | None = None,
     ) -> None:
         self._recognizer_arg = recognizer
         self.recognizer: Recognizer | None = None
@@ -193,8 +205,13 @@ class Listener:
         self.playback_tail_s = 0.3
         #: while the game plays, frames the canceller took this much out of are silenced
         self.echo_gate_db = 12.0
-        self.resync_s = 0.08
-        self._ref_clock = 0.0
+        self._mic_clock = SteadyClock(RESYNC_S)
+        self._monitor_arg = monitor
+        self.monitor: AudioSource | None = None
+        self._monitor_clock = SteadyClock(RESYNC_S)
+        self._monitored = Ring()
+        #: how long a microphone chunk may wait for the monitor to reach it
+        self.monitor_wait_s = MONITOR_WAIT_S
         #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
         self._taken: deque[float] = deque(maxlen=200)
         #: ...and where the canceller lets the room's echo through (a pause in the line,
@@ -214,6 +231,8 @@ class Listener:
         self._stop.set()
         self._thread.join(timeout)
         self.source.close()
+        if self.monitor is not None:
+            self.monitor.close()
 
     def poll(self) -> list[ListenerEvent]:
         """Everything that happened since the last call (empty list if nothing)."""
@@ -301,6 +320,8 @@ class Listener:
             self.canceller = self._canceller_arg() if self._canceller_arg else None
         except (OSError, RuntimeError):  # no canceller: muted while the game speaks
             self.canceller = None
+        if self.canceller is not None and self._monitor_arg is not None:
+            self.monitor = self._monitor_arg()
         last: MicStatus | None = None
         while not self._stop.is_set():
             status = self.source.ensure()
@@ -349,16 +370,14 @@ class Listener:
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
         # The canceller needs the reference sample-continuous with the microphone: chunks
-        # arrive in bursts, so their stamps jitter by tens of ms.  The reference clock
-        # advances by exactly each chunk's length, and is set to the stamp only when the
-        # two part by more than ``resync_s`` (the first chunk, lost audio).
-        end = self._ref_clock + len(near) / 16000
-        if abs(captured - end) > self.resync_s:
-            end = captured
-        self._ref_clock = end
+        # arrive in bursts, so their stamps jitter by tens of ms; the clock advances by
+        # exactly each chunk's length (voice.monitor.SteadyClock).
+        end = self._mic_clock.advance(len(near), captured)
         with self._ref_lock:
             far = self.reference.window(end, len(near))
             over = self.reference.playing(captured, self.playback_tail_s)
+        if self._monitor_live(end):
+            far = self._monitored.window(end, len(near))
         out = near.copy()
         out[:n] = self.canceller.process(near[:n], far[:n])
         if over and n:
@@ -376,6 +395,22 @@ class Listener:
                 quiet = out_db < max(self._near_db) - self.echo_range_db
                 out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
         return out.tobytes(), over
+
+    def _monitor_live(self, end: float) -> bool:
+        """Take in what the monitor recorded up to ``end`` (waiting up to
+        ``monitor_wait_s`` for it); False when there is no monitor, or it stopped."""
+        mon = self.monitor
+        if mon is None or not mon.status.ok:
+            return False
+        deadline = time.monotonic() + self.monitor_wait_s
+        while self._monitor_clock.end is None or self._monitor_clock.end < end:
+            chunk = mon.read(max(0.0, deadline - time.monotonic()))
+            if chunk is None:
+                break
+            pcm = np.frombuffer(chunk, dtype=np.int16)
+            stamp = mon.captured_at if mon.captured_at is not None else time.monotonic()
+            self._monitored.write(pcm, self._monitor_clock.advance(len(pcm), stamp))
+        return True
 
     def _handle_control(self) -> None:
         while True:

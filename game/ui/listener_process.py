@@ -10,6 +10,9 @@ game side keeps the Listener's API: ``poll()``, ``level``, ``press()``/``release
 ``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``; and, with ``talk_over``,
 ``play(path, at, gain)``/``cut(at)``: the game's speech as the echo canceller's reference
 (the child reads the WAV the game plays; the time goes with it, one clock for both).
+Where the sound server is PulseAudio (or PipeWire's pulse server) the reference is the
+default sink's monitor instead, what the speakers really play (``voice.monitor``); the
+timeline then only says whether the game is speaking.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
         from voice.audio import BLOCK, Microphone
         from voice.echo import open_canceller
         from voice.listener import Listener
+        from voice.monitor import open_monitor
         from voice.recognizers import Recognizer, open_recognizer
 
         def recognizer() -> Recognizer:
@@ -41,7 +45,8 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
         block = TALK_OVER_BLOCK if talk_over else BLOCK
         lst = Listener(recognizer, source=Microphone(device=device, block=block),
                        push_to_talk=push_to_talk,
-                       canceller=open_canceller if talk_over else None).start()
+                       canceller=open_canceller if talk_over else None,
+                       monitor=open_monitor if talk_over else None).start()
     except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
         try:
             from voice.listener import ListenerError

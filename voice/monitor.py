@@ -1,0 +1,208 @@
+"""What the speakers actually play, as the echo canceller's reference.
+
+The game knows which lines it plays and when it asked for them, but not when the sound
+server plays them: the mixer's buffer, the server's own and, through PulseAudio, bursts
+of rendering move each line's true start by tens of ms, differently for every line
+(benchmarks/voice/RESULTS.md, issue 25).  An echo canceller given that timeline re-learns
+the delay at every line's start, and lets the start of the line through.  A PulseAudio
+(or PipeWire) sink's *monitor* is what that sink plays, as it plays it; recorded beside the
+microphone, on the same server's clock, it is a reference whose delay to the echo stays
+the same for the whole game.
+
+- :class:`SteadyClock`: a stream's chunk stamps jitter (they are arrival times); its
+  clock advances by each chunk's length instead and follows the stamps' lower edge.
+- :class:`Ring`: the last seconds of a signal by that clock, read back for exactly the
+  stretch of time a microphone chunk covers.
+- :class:`SinkMonitor`: ``parec`` on the monitor, chunks stamped as they arrive.
+
+>>> import numpy as np
+>>> ring = Ring(keep_s=1.0)
+>>> ring.write(np.arange(1, 321, dtype=np.int16), end=10.02)
+>>> w = ring.window(end=10.025, n=480)   # from 5 ms before the chunk to 5 ms after it
+>>> int(w[0]), int(w[80]), int(w[399]), int(w[479])
+(0, 1, 320, 0)
+"""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import subprocess
+import threading
+import time
+
+import numpy as np
+import numpy.typing as npt
+
+from .audio import MicState, MicStatus
+
+RATE = 16_000
+#: a chunk of the monitor: 20 ms, as the microphone's with "Talk over the bots"
+MONITOR_BLOCK = 320
+#: what parec is asked to buffer (ms): enough to ride out a busy moment, little enough
+#: that the reference arrives before its echo
+MONITOR_LATENCY_MS = 20
+#: stamps all later than the steady clock by this, for CLOCK_WINDOW_S, move it on (lost
+#: audio); a stamp earlier than it by STEP_BACK_S moves it back (its stamps were late)
+RESYNC_S = 0.08
+CLOCK_WINDOW_S = 1.0
+STEP_BACK_S = 0.002
+#: the reference kept (s): the canceller looks back well under a second
+KEEP_S = 3.0
+#: the sink whose monitor is the reference: the one the game plays into
+DEFAULT_MONITOR = "@DEFAULT_MONITOR@"
+
+Pcm = npt.NDArray[np.int16]
+
+
+class SteadyClock:
+    """When a stream's latest chunk ended, advancing by chunk lengths, not stamps.
+
+    A stamp is when the chunk *arrived*: never before it was captured, often later (the
+    sound server delivers in bursts; a busy interpreter reads late).  So the clock follows
+    the stamps' lower edge: a stamp earlier than the clock says the clock is late, and it
+    steps back at once; stamps later than the clock move it on only when every one of the
+    last ``window_s`` was later by more than ``late_s`` (audio was lost), never for a late
+    reader alone.  Two streams of one sound server so keep a fixed offset, which is what
+    an echo canceller needs between its reference and the microphone.
+
+    >>> c = SteadyClock()
+    >>> c.advance(320, 1.00), round(c.advance(320, 1.15), 3)   # a late read: ignored
+    (1.0, 1.02)
+    >>> round(c.advance(320, 1.03), 3)                         # an early stamp: step back
+    1.03
+    """
+
+    def __init__(self, late_s: float = RESYNC_S, window_s: float = CLOCK_WINDOW_S) -> None:
+        self.late_s = late_s
+        self.window_s = window_s
+        self.end: float | None = None
+        self._ahead: list[float] = []  # stamp minus clock, over the last window_s
+
+    def advance(self, samples: int, stamp: float) -> float:
+        if self.end is None:
+            self.end = stamp
+            return stamp
+        self.end += samples / RATE
+        self._ahead.append(stamp - self.end)
+        keep = max(1, int(self.window_s * RATE / max(samples, 1)))
+        del self._ahead[:-keep]
+        low = min(self._ahead)
+        if low < -STEP_BACK_S or (len(self._ahead) == keep and low > self.late_s):
+            self.end += low
+            self._ahead = [a - low for a in self._ahead]
+        return self.end
+
+
+class Ring:
+    """The last ``keep_s`` of a signal, written and read by time (sample = round(t * RATE))."""
+
+    def __init__(self, keep_s: float = KEEP_S) -> None:
+        self._buf = np.zeros(int(keep_s * RATE), dtype=np.int16)
+        self._end: int | None = None  # the absolute sample just after the newest written
+
+    def write(self, pcm: Pcm, end: float) -> None:
+        stop = int(round(end * RATE))
+        n, size = len(pcm), len(self._buf)
+        if self._end is None or stop - self._end >= size:
+            self._buf[:] = 0
+        elif stop > self._end:
+            gap = stop - self._end
+            self._buf = np.roll(self._buf, -gap)
+            self._buf[-gap:] = 0
+        self._end = max(stop, self._end if self._end is not None else stop)
+        at = size - (self._end - stop) - n  # where pcm starts in the buffer
+        lo = max(0, at)
+        if at + n > lo:
+            self._buf[lo:at + n] = pcm[lo - at:]
+
+    def window(self, end: float, n: int) -> Pcm:
+        """The ``n`` samples ending at ``end``; silence where nothing was written."""
+        out = np.zeros(n, dtype=np.int16)
+        if self._end is None:
+            return out
+        stop = int(round(end * RATE))
+        size = len(self._buf)
+        first = self._end - size  # absolute index of the buffer's first sample
+        lo, hi = max(stop - n, first), min(stop, self._end)
+        if hi > lo:
+            out[lo - (stop - n):hi - (stop - n)] = self._buf[lo - first:hi - first]
+        return out
+
+
+class SinkMonitor:
+    """A sound server sink's monitor through ``parec``, 16 kHz mono, in 20 ms chunks, each
+    stamped (``time.monotonic()``) when it arrived.  The listener's
+    :class:`~voice.listener.AudioSource` protocol, read without waiting."""
+
+    def __init__(self, source: str = DEFAULT_MONITOR, block: int = MONITOR_BLOCK) -> None:
+        parec = shutil.which("parec")
+        if parec is None:
+            raise OSError("parec is not installed (pulseaudio-utils)")
+        self.source = source
+        self.block = block
+        self.chunks: queue.Queue[tuple[bytes, float]] = queue.Queue(maxsize=500)
+        self.captured_at: float | None = None
+        self._proc = subprocess.Popen(
+            [parec, "-d", source, f"--rate={RATE}", "--channels=1", "--format=s16le",
+             f"--latency-msec={MONITOR_LATENCY_MS}", "--raw"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.status = MicStatus(MicState.LISTENING, f"monitoring {source}")
+        self._thread = threading.Thread(target=self._pump, name="sink-monitor", daemon=True)
+        self._thread.start()
+
+    def _pump(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        size = 2 * self.block
+        while True:
+            data = out.read(size)
+            if not data:
+                self.status = MicStatus(MicState.LOST, f"{self.source}: parec ended")
+                return
+            try:
+                self.chunks.put_nowait((data, time.monotonic()))
+            except queue.Full:
+                pass
+
+    @property
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def ensure(self, now: float | None = None) -> MicStatus:
+        return self.status
+
+    def read(self, timeout: float = 0.0) -> bytes | None:
+        try:
+            chunk, self.captured_at = (self.chunks.get(timeout=timeout) if timeout > 0
+                                       else self.chunks.get_nowait())
+        except queue.Empty:
+            return None
+        return chunk
+
+    def drain(self) -> None:
+        while self.read() is not None:
+            pass
+
+    def close(self) -> None:
+        if self._proc.poll() is None:
+            self._proc.kill()
+            self._proc.wait(2)
+
+
+def open_monitor(source: str = DEFAULT_MONITOR) -> SinkMonitor | None:
+    """The monitor of the sink the game plays into, or None where there is no PulseAudio
+    (or PipeWire's pulse server) to record it from: then the listener's reference is the
+    game's own timeline of what it asked to play."""
+    if shutil.which("pactl") is None:
+        return None
+    try:
+        ok = subprocess.run(["pactl", "info"], capture_output=True, timeout=2).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if not ok:
+        return None
+    try:
+        return SinkMonitor(source)
+    except OSError:
+        return None
