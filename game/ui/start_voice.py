@@ -89,9 +89,7 @@ class StartVoice:
         link.on_question = self.question
         link.speak = self.say
         if self.speech is not None and self.speaker is None and not self._building:
-            self._building = True
-            threading.Thread(target=self._build, args=(self._generation,), daemon=True,
-                             name="start-speech").start()
+            self._start_build()
         self.said_focus = self.scene.focus
         if self.narrate():
             self.say(f"Table Talk Hold'em. {self.label()} is selected: say select, "
@@ -104,13 +102,21 @@ class StartVoice:
             speaker = self.speech()
         except Exception:  # noqa: BLE001 - no speech: the screen and the HUD line remain
             speaker = None
-        if speaker is not None and generation != self._generation:
-            speaker.close()  # the screen let the voice go while this was being built
+        stale = generation != self._generation  # the screen let the voice go meanwhile
+        if speaker is not None and stale:
+            speaker.close()
         else:
             self.speaker = speaker
         if speaker is None:
             self._unsaid = []  # no speech here: the line under the buttons shows them
         self._building = False
+        if stale and speaker is not None and self.link is not None:
+            self._start_build()  # ...and took it back before this one was built
+
+    def _start_build(self) -> None:
+        self._building = True
+        threading.Thread(target=self._build, args=(self._generation,), daemon=True,
+                         name="start-speech").start()
 
     def say(self, line: str) -> None:
         """Speak ``line`` (kept until the speaker is built)."""
