@@ -18,7 +18,7 @@ closes.  The player speaks when the game is quiet: on their turn and between han
 next hand waits for "deal", as in tests/test_eyes_free.py).  A misheard phrase
 is said again, then in other words, as in tests/test_eyes_free.py.
 
-Played once per module (about 40-60 s); each promise is then its own test.
+Played once per module (about 30 s here); each promise is then its own test.
 """
 
 from __future__ import annotations
