@@ -227,3 +227,17 @@ def test_reference_cut_stops_the_reference():
     assert ref.playing(5.2) and not ref.playing(5.3)
     assert int(ref.window(5.5, 8000).max()) == 1000  # 5.0..5.25 of it
     assert int(ref.window(5.5, 8000)[4000:].max()) == 0
+
+
+def test_the_recognizer_hears_the_players_first_sounds_the_detector_was_spared():
+    """While the game speaks, frames that look like its echo are silenced for the voice
+    detector, and under a loud line that takes the player's first sounds too; the
+    recognizer gets the same stretch as the canceller left it, not silenced."""
+    from voice.listener import Listener
+    from voice.vad import SpeechEnded, SpeechFrame, SpeechStarted
+
+    lst = Listener(lambda: None, source=RoomMic(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
+    clean = bytes(range(20))  # what the canceller left: 20 bytes, 2 not yet judged
+    silenced = [SpeechStarted(bytes(8)), SpeechFrame(bytes(4)), SpeechEnded(bytes(12))]
+    out = lst._ungated(silenced, clean, pending=2)
+    assert out == [SpeechStarted(clean[6:14]), SpeechFrame(clean[14:18]), SpeechEnded(bytes(12))]

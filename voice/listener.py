@@ -59,8 +59,13 @@ from .vad import (
     level,
 )
 
-#: a microphone chunk waits at most this long for the playback monitor to catch up to it
-MONITOR_WAIT_S = 0.05
+#: a microphone chunk waits at most this long for the playback monitor to catch up to it:
+#: on a busy machine the monitor's reader runs 100 ms and more late, and a chunk taken
+#: without its reference lets the echo through (ERLE 16 dB instead of 50 waiting 50 ms)
+MONITOR_WAIT_S = 0.3
+#: the canceller's unsilenced output kept for the recognizer: more than the voice
+#: detector's pre-roll (384 ms) and a chunk
+UNGATED_KEEP_BYTES = 32_000
 
 
 @dataclass(frozen=True)
@@ -210,6 +215,7 @@ class Listener:
         self.monitor: AudioSource | None = None
         self._monitor_clock = SteadyClock(RESYNC_S)
         self._monitored = Ring()
+        self._clean = b""  # the canceller's latest output before silencing
         #: how long a microphone chunk may wait for the monitor to reach it
         self.monitor_wait_s = MONITOR_WAIT_S
         #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
@@ -344,10 +350,14 @@ class Listener:
                 self._drop_utterance()
                 continue
             over = False
+            clean: bytes | None = None
             if self.canceller is not None:
-                chunk, over = self._cancel(chunk, captured)
+                chunk, clean, over = self._cancel(chunk, captured)
             detector = self._ptt if self.push_to_talk else self._vad
-            self._handle(detector.feed(chunk), captured, over)
+            events = detector.feed(chunk)
+            if clean is not None and not self.push_to_talk:
+                events = self._ungated(events, clean, self._vad.pending_bytes)
+            self._handle(events, captured, over)
             if not self._said_ready and self.ready:
                 self._said_ready = True
                 rec = self.recognizer
@@ -355,8 +365,9 @@ class Listener:
                                               rec.notice if rec is not None else None,
                                               self.canceller.name if self.canceller else ""))
 
-    def _cancel(self, chunk: bytes, captured: float) -> tuple[bytes, bool]:
-        """``chunk`` without the game's voice; and whether the game was speaking.
+    def _cancel(self, chunk: bytes, captured: float) -> tuple[bytes, bytes, bool]:
+        """``chunk`` without the game's voice, for the voice detector; the same before the
+        frames of echo were silenced, for the recognizer; and whether the game was speaking.
 
         What the canceller leaves of the game's voice is 30 dB down but still speech, and
         the voice detector hears speech at any level; so while the game plays, a 10 ms
@@ -380,6 +391,7 @@ class Listener:
             far = self._monitored.window(end, len(near))
         out = near.copy()
         out[:n] = self.canceller.process(near[:n], far[:n])
+        clean = out.tobytes()
         if over and n:
             a = near[:n].astype(np.float64).reshape(-1, 160)
             b = out[:n].astype(np.float64).reshape(-1, 160)
@@ -394,7 +406,24 @@ class Listener:
             elif not self._in_utterance:  # once the player speaks, the line is stopped
                 quiet = out_db < max(self._near_db) - self.echo_range_db
                 out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
-        return out.tobytes(), over
+        return out.tobytes(), clean, over
+
+    def _ungated(self, events: list, clean: bytes, pending: int) -> list:
+        """The detector's events with the canceller's output as it was before the echo's
+        frames were silenced: the detector decides on the silenced stream (what is left of
+        the game's voice is still speech to it), but the recognizer must get the player's
+        first sounds, which the silencing takes too when they start under a loud line."""
+        self._clean = (self._clean + clean)[-UNGATED_KEEP_BYTES:]
+        end = len(self._clean) - pending  # where the detector's last event ends
+        out = []
+        for ev in reversed(events):
+            if isinstance(ev, SpeechStarted | SpeechFrame):
+                start = end - len(ev.pcm)
+                if start >= 0:
+                    ev = type(ev)(self._clean[start:end])
+                end = start
+            out.append(ev)
+        return out[::-1]
 
     def _monitor_live(self, end: float) -> bool:
         """Take in what the monitor recorded up to ``end`` (waiting up to

@@ -138,6 +138,11 @@ class EnergyVad:
     def _loud(self, db: float) -> bool:
         return db > max(self.noise_db + self.threshold_db, self.min_speech_dbfs)
 
+    @property
+    def pending_bytes(self) -> int:
+        """Audio fed but not yet judged (less than a frame): the events so far end here."""
+        return len(self._buf)
+
     def feed(self, pcm: bytes) -> list[VadEvent]:
         events: list[VadEvent] = []
         self._buf += pcm
@@ -334,6 +339,11 @@ class SileroVad:
             None, {"input": batch, "h": self._h, "c": self._c})
         self._context = x[-1, -SILERO_CONTEXT:].copy()
         return np.asarray(probs, dtype=np.float32).reshape(-1)
+
+    @property
+    def pending_bytes(self) -> int:
+        """Audio fed but not yet judged (less than a window): the events so far end here."""
+        return len(self._buf)
 
     def feed(self, pcm: bytes) -> list[VadEvent]:
         self._buf += pcm
