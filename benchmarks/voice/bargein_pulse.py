@@ -41,9 +41,15 @@ from typing import Any
 import numpy as np
 
 from .bargein import OUT, _write, render_lines
+from .pulse_marks import FRAME, RATE, line_stop, locate
 
 MANIFEST = Path(__file__).resolve().parents[1] / "out" / "voice" / "manifest.jsonl"
 LEVEL_DBFS = -22.0  # both the bot lines and the commands, RMS over their loud part
+GAME_FRAME_S = 0.005  # the game polls the listener at 60 Hz; this is finer
+LINE_HEAD_S = 0.5  # the line's start, found in the recording before the command
+LONG_LINE_S = 2.4  # a line a command is said over: still playing 1.6 s in, and after
+ERLE_SETTLE_S = 2.0  # ERLE from this far into the stretch (as benchmarks.voice.bargein)
+SPEAKING_DBFS = -50.0  # a 10 ms frame of the reference this loud: the game speaks
 
 PA = """load-module module-native-protocol-unix auth-anonymous=1 socket={socket}
 load-module module-null-sink sink_name=game
@@ -100,24 +106,174 @@ def normalized(src: Path, dst: Path, dbfs: float = LEVEL_DBFS) -> tuple[Path, fl
     return dst, onset
 
 
+class MixerPlayer:
+    """The game's playback path: pygame's mixer opened as ``game/ui/sound.py`` opens it, on
+    the server's default sink (``game``), one stream for the whole run; each line on a
+    reserved channel, as ``game/ui/talk.py`` plays them."""
+
+    name = "mixer"
+
+    def __init__(self, server: Server) -> None:
+        os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "XDG_RUNTIME_DIR")})
+        os.environ["SDL_AUDIODRIVER"] = "pulseaudio"
+        import pygame
+
+        from game.ui.sound import MIXER_BUFFER
+        from game.ui.sound import RATE as MIXER_RATE
+
+        pygame.mixer.init(frequency=MIXER_RATE, size=-16, channels=2, buffer=MIXER_BUFFER)
+        pygame.mixer.set_reserved(1)
+        self._pygame = pygame
+        self._channel = pygame.mixer.Channel(0)
+
+    def play(self, wav: Path) -> None:
+        self._channel.set_volume(1.0, 1.0)
+        self._channel.play(self._pygame.mixer.Sound(str(wav)))
+
+    def stop(self) -> None:
+        self._channel.stop()
+
+    def busy(self) -> bool:
+        return bool(self._channel.get_busy())
+
+
+class PaplayPlayer:
+    """Each line a new ``paplay`` (the first measurement's path: its start-up, and so the
+    echo's delay, changes from line to line)."""
+
+    name = "paplay"
+
+    def __init__(self, server: Server) -> None:
+        self._server = server
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    def play(self, wav: Path) -> None:
+        self._proc = self._server.play("game", wav)
+
+    def stop(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+
+    def busy(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+
+PLAYERS = {"mixer": MixerPlayer, "paplay": PaplayPlayer}
+
+
+class TeeMicrophone:
+    """The game's :class:`~voice.audio.Microphone`, and everything it gave the listener
+    kept with its stamp: where the command and the line's stop are found afterwards."""
+
+    def __init__(self, block: int) -> None:
+        from voice.audio import Microphone
+
+        self._mic = Microphone(block=block)
+        self.chunks: list[np.ndarray] = []
+        self.stamps: list[float] = []  # when each chunk's last sample was captured
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._mic, name)
+
+    @property
+    def captured_at(self) -> float | None:
+        return self._mic.captured_at
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        chunk = self._mic.read(timeout)
+        if chunk is not None:
+            with self._lock:
+                self.chunks.append(np.frombuffer(chunk, dtype=np.int16))
+                self.stamps.append(self._mic.captured_at or time.monotonic())
+        return chunk
+
+    def mark(self) -> int:
+        """How many chunks have been recorded so far."""
+        with self._lock:
+            return len(self.chunks)
+
+    def since(self, mark: int) -> tuple[np.ndarray, np.ndarray]:
+        """The recording from chunk ``mark`` on, and each sample's capture time."""
+        with self._lock:
+            chunks, stamps = self.chunks[mark:], self.stamps[mark:]
+        if not chunks:
+            return np.zeros(0), np.zeros(0)
+        pcm = np.concatenate(chunks).astype(np.float64)
+        t = np.concatenate([s - np.arange(len(c))[::-1] / RATE
+                            for c, s in zip(chunks, stamps, strict=True)])
+        return pcm, t
+
+
+class Tap:
+    """The listener's canceller, with what went in and came out kept while ``on``: ERLE
+    through the sound server."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.on = False
+        self.kept: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # near, far, out
+
+    def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        out = self.inner.process(near, far)
+        if self.on:
+            self.kept.append((near.copy(), far.copy(), out.copy()))
+        return out
+
+    def erle(self, settle_s: float = ERLE_SETTLE_S,
+             block_s: float | None = None) -> float | list[float] | None:
+        """ERLE over the 10 ms frames the game spoke in (reference above
+        :data:`SPEAKING_DBFS`), after the first ``settle_s``; with ``block_s``, one
+        figure for each block of that many seconds (is it steady?)."""
+        from voice.echo import erle_db
+
+        if not self.kept:
+            return None
+        near, far, out = (np.concatenate(x).astype(np.float64) for x in zip(*self.kept,
+                                                                         strict=True))
+        n = len(far) // FRAME * FRAME
+        fr = far[:n].reshape(-1, FRAME)
+        speaking = 10 * np.log10(np.mean(fr * fr, axis=1) / 32768**2 + 1e-12) > SPEAKING_DBFS
+        speaking[:int(settle_s * RATE / FRAME)] = False
+        keep = np.repeat(speaking, FRAME)
+        if block_s is None:
+            return erle_db(near[:n][keep], out[:n][keep])
+        step = int(block_s * RATE)
+        return [erle_db(near[i:i + step][keep[i:i + step]], out[i:i + step][keep[i:i + step]])
+                for i in range(0, n, step) if keep[i:i + step].any()]
+
+
 class Game:
     """The window's side: the listener, the bot line playing, barge-in."""
 
-    def __init__(self, server: Server) -> None:
-        from voice.audio import Microphone
-        from voice.echo import open_canceller
+    def __init__(self, server: Server, player: str, engine: str,
+                 reference: str = "monitor", canceller_name: str = "auto") -> None:
+        from voice.echo import SpeexCanceller, open_canceller
         from voice.listener import Listener
+        from voice.monitor import open_monitor
         from voice.recognizers import open_recognizer
 
         os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "XDG_RUNTIME_DIR")})
         self.server = server
+        self.player = PLAYERS[player](server)
 
         def recognizer() -> Any:
-            return open_recognizer("pocketsphinx")
+            return open_recognizer(engine)
 
-        self.listener = Listener(recognizer, source=Microphone(block=320),
-                                 canceller=open_canceller).start()
-        self.line: subprocess.Popen[bytes] | None = None
+        def canceller() -> Any:
+            inner = (SpeexCanceller(suppress=False) if canceller_name == "speex-linear"
+                     else open_canceller(canceller_name))
+            self.tap = Tap(inner) if inner is not None else None
+            return self.tap
+
+        from game.ui.listener_process import TALK_OVER_BLOCK
+
+        self.tap: Tap | None = None
+        self.mic = TeeMicrophone(TALK_OVER_BLOCK)
+        self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
+                                 monitor=open_monitor if reference == "monitor" else None
+                                 ).start()
         self.events: list[tuple[float, Any]] = []
         self.stopped_at: float | None = None
         self._lock = threading.Lock()
@@ -133,18 +289,21 @@ class Game:
                 now = time.monotonic()
                 with self._lock:
                     self.events.append((now, ev))
-                    if isinstance(ev, SpeechBegan) and ev.over_playback:
-                        line = self.line
-                        if line is not None and line.poll() is None:
-                            line.kill()
-                            self.stopped_at = time.monotonic()
-                            self.listener.cut(self.stopped_at)
-            time.sleep(0.005)  # a game frame polls at 60 Hz; this is finer
+                    if (isinstance(ev, SpeechBegan) and ev.over_playback
+                            and self.player.busy()):
+                        self.player.stop()
+                        self.stopped_at = time.monotonic()
+                        self.listener.cut(self.stopped_at)
+            time.sleep(GAME_FRAME_S)
 
     def say(self, wav: Path) -> None:
         self.stopped_at = None
-        self.line = self.server.play("game", wav)
+        self.player.play(wav)
         self.listener.play(wav, time.monotonic())
+
+    def wait_line(self) -> None:
+        while self.player.busy():
+            time.sleep(0.02)
 
     def take(self) -> list[tuple[float, Any]]:
         with self._lock:
@@ -160,7 +319,39 @@ def heard_texts(events: list[tuple[float, Any]]) -> list[str]:
     return [ev.text for _, ev in events if type(ev).__name__ == "Heard"]
 
 
+def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
+               line: np.ndarray | None, events: list[tuple[float, Any]]) -> dict[str, Any]:
+    """The command's onset and the line's stop, found in what the microphone recorded
+    since chunk ``mark``: ``told_ms`` from the onset's capture to the game stopping the
+    line (the clock the listener's stamps are on), ``heard_ms`` from the onset to the last
+    of the line in the recording (the air: mixer, sound server, loopback)."""
+    rec, t = game.mic.since(mark)
+    if not len(rec):
+        return {}
+    at = locate(rec, clip)
+    onset = at + int(onset_s * RATE)
+    out: dict[str, Any] = {}
+    if onset < len(t) and game.stopped_at is not None:
+        out["told_ms"] = round(1000 * (game.stopped_at - t[onset]), 1)
+    if onset < len(t):
+        out["began_ms"] = [(round(1000 * (ev.at - t[onset])), ev.over_playback)
+                           for _, ev in events if type(ev).__name__ == "SpeechBegan"]
+    if line is not None:
+        head = line[:int(LINE_HEAD_S * RATE)]
+        line_at = locate(rec[:max(onset, len(head))], head)
+        stop = line_stop(rec, line, line_at, clip, at)
+        if stop is not None:
+            out["heard_ms"] = round(1000 * (stop - onset) / RATE, 1)
+    return out
+
+
+def percentiles(xs: list[float]) -> dict[str, float]:
+    return ({"n": len(xs), "p50": round(float(np.percentile(xs, 50)), 1),
+             "p95": round(float(np.percentile(xs, 95)), 1)} if xs else {"n": 0})
+
+
 def main(argv: list[str] | None = None) -> None:
+    from voice.echo import read_pcm16k
     from voice.intents import Unknown
     from voice.parser import parse
 
@@ -168,6 +359,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--every", type=int, default=20, help="every Nth clean corpus command")
     ap.add_argument("--stretch", type=float, default=300.0)
     ap.add_argument("--lines", type=int, default=120)
+    ap.add_argument("--player", choices=sorted(PLAYERS), default="mixer",
+                    help="mixer: the game's one open pygame stream; paplay: one per line")
+    ap.add_argument("--reference", choices=("monitor", "timeline"), default="monitor",
+                    help="the canceller's reference: the game sink's monitor, or the "
+                    "timeline of when the game asked for each line")
+    ap.add_argument("--engine", default="pocketsphinx", help="as holdem play --voice")
+    ap.add_argument("--canceller", default="auto",
+                    choices=("auto", "webrtc", "speex", "speex-linear"))
+    ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
     args = ap.parse_args(argv)
 
@@ -177,70 +377,96 @@ def main(argv: list[str] | None = None) -> None:
     lines = render_lines(args.lines)
     tmp = Path(tempfile.mkdtemp(prefix="bargein-"))
     norm_lines = [normalized(p, tmp / f"bot{i}.wav")[0] for i, p in enumerate(lines)]
+    # the command is said while a line plays: lines long enough to still be playing
+    long_lines = [p for p in norm_lines[3:] if len(read_pcm16k(p)) / RATE >= LONG_LINE_S]
     server = Server(tmp)
-    game = Game(server)
+    game = Game(server, args.player, args.engine, args.reference, args.canceller)
     out = open(args.out, "w")
     rng = random.Random(5)
+    result: dict[str, Any] = {"player": args.player, "engine": args.engine,
+                              "reference": args.reference, "canceller": args.canceller,
+                              "load": os.getloadavg()[0]}
     try:
-        t_end = time.monotonic() + 20
+        t_end = time.monotonic() + 60
         while not game.listener.ready and time.monotonic() < t_end:
             time.sleep(0.1)
         # the canceller learns the room on the first lines, as at the start of a game
         for p in norm_lines[:3]:
             game.say(p)
-            game.line.wait()  # type: ignore[union-attr]
+            game.wait_line()
             time.sleep(0.5)
         game.take()
-        result: dict[str, Any] = {}
         for cond in ("silence", "over"):
-            exact, lat, n = 0, [], 0
+            if cond in args.skip:
+                continue
+            exact, told, heard_ms, n = 0, [], [], 0
             for i, r in enumerate(cmds):
-                clip, onset = normalized(MANIFEST.parent / r["file"], tmp / f"c{i}.wav")
+                clip_path, onset = normalized(MANIFEST.parent / r["file"], tmp / f"c{i}.wav")
+                clip = read_pcm16k(clip_path).astype(np.float64)
                 game.listener.expect_confirmation(r["family"] == "confirm")
+                mark = game.mic.mark()
+                line = None
+                alone = None
                 if cond == "over":
-                    game.say(norm_lines[3 + i % (len(norm_lines) - 3)])
+                    line_path = long_lines[i % len(long_lines)]
+                    line = read_pcm16k(line_path).astype(np.float64)
+                    if game.tap is not None:
+                        game.tap.kept, game.tap.on = [], True
+                    game.say(line_path)
                     time.sleep(rng.uniform(0.6, 1.6))
-                t_cmd = time.monotonic()
-                server.play("room", clip).wait()
+                    if game.tap is not None:  # the line alone, before the command
+                        game.tap.on = False
+                        alone = game.tap.erle(settle_s=0.0)
+                server.play("room", clip_path).wait()
                 time.sleep(1.2)
-                if game.line is not None:
-                    game.line.wait()
+                game.wait_line()
                 time.sleep(0.3)
                 evs = game.take()
                 texts = heard_texts(evs)
                 ok = any(parse(t) == parse(r["text"]) for t in texts[:1]) and len(texts) == 1
                 exact += ok
                 n += 1
-                row = {"cond": cond, "id": r["id"], "said": r["text"], "heard": texts}
-                if cond == "over" and game.stopped_at is not None:
-                    row["stop_ms"] = round(1000 * (game.stopped_at - (t_cmd + onset)), 1)
-                    lat.append(row["stop_ms"])
+                row: dict[str, Any] = {"cond": cond, "id": r["id"], "said": r["text"],
+                                       "heard": texts}
+                if cond == "over":
+                    row["erle_line_db"] = alone
+                    row.update(stop_marks(game, mark, clip, onset, line, evs))
+                    if "told_ms" in row:
+                        told.append(row["told_ms"])
+                    if "heard_ms" in row:
+                        heard_ms.append(row["heard_ms"])
                 out.write(json.dumps(row) + "\n")
                 out.flush()
             result[cond] = {"n": n, "exact": round(100 * exact / n, 1)}
-            if lat:
-                result[cond].update(stopped=len(lat), stop_ms_p50=float(np.percentile(lat, 50)),
-                                    stop_ms_p95=float(np.percentile(lat, 95)))
+            if cond == "over":
+                result[cond].update(told_ms=percentiles(told), heard_ms=percentiles(heard_ms))
             print(json.dumps({cond: result[cond]}), flush=True)
-        # nobody speaks: banter and narration back to back
-        t0 = time.monotonic()
-        said, k = 0.0, 0
-        while time.monotonic() - t0 < args.stretch:
-            p = norm_lines[k % len(norm_lines)]
-            k += 1
-            game.say(p)
-            game.line.wait()  # type: ignore[union-attr]
-            time.sleep(rng.uniform(0.2, 0.8))
-        said = time.monotonic() - t0
-        time.sleep(1.0)
-        evs = game.take()
-        texts = heard_texts(evs)
-        acted = [t for t in texts if not isinstance(parse(t), Unknown)]
-        began = sum(type(ev).__name__ == "SpeechBegan" for _, ev in evs)
-        result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
-                             "heard": len(texts), "acted": len(acted), "acted_texts": acted}
-        print(json.dumps({"stretch": result["stretch"]}), flush=True)
+        if "stretch" not in args.skip:
+            # nobody speaks: banter and narration back to back
+            if game.tap is not None:
+                game.tap.kept, game.tap.on = [], True
+            t0 = time.monotonic()
+            k = 0
+            while time.monotonic() - t0 < args.stretch:
+                game.say(norm_lines[k % len(norm_lines)])
+                k += 1
+                game.wait_line()
+                time.sleep(rng.uniform(0.2, 0.8))
+            said = time.monotonic() - t0
+            time.sleep(1.0)
+            evs = game.take()
+            texts = heard_texts(evs)
+            acted = [t for t in texts if not isinstance(parse(t), Unknown)]
+            began = sum(type(ev).__name__ == "SpeechBegan" for _, ev in evs)
+            result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
+                                 "heard": len(texts), "acted": len(acted),
+                                 "acted_texts": acted,
+                                 "erle_db": game.tap.erle() if game.tap else None,
+                                 "erle_30s": game.tap.erle(block_s=30) if game.tap else None}
+            print(json.dumps({"stretch": result["stretch"]}), flush=True)
+        result["load_end"] = os.getloadavg()[0]
         out.write(json.dumps({"summary": result}) + "\n")
+        print(json.dumps({"load": [result["load"], result["load_end"]]}), flush=True)
     finally:
         out.close()
         game.close()

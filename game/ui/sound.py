@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from .seams import TableHost
 
 RATE = 22050
+#: the mixer's buffer (samples): 23 ms at RATE, short enough that a stopped line goes quiet
+#: at once (barge-in)
+MIXER_BUFFER = 512
 
 
 def tone(freqs: list[float], seconds: float, decay: float = 6.0,
@@ -78,7 +81,7 @@ class Sounds:
 
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=512)
+                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=MIXER_BUFFER)
         except pygame.error:
             return cls(False)
         return cls(True)
