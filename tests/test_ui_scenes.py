@@ -190,6 +190,27 @@ def test_options_menu_reacts_to_synthetic_keys_for_voice_navigation(screen):
     assert s.menu.get_selected_widget() is not first
 
 
+def test_arrows_move_through_the_options_in_every_section(screen):
+    """A section or preset other than the first is built by stepping its selector there,
+    which reports a change; taken for the player's, it rebuilt the menu at every key and
+    the selection never left the section's name (nor could voice, which sends keys)."""
+    from game.ui.scenes.options import TABS, OptionsScene
+
+    s = OptionsScene(HouseRules.preset("Classic limit"))  # a preset: its selector steps too
+    s.resize(SIZE)
+    for tab in TABS[1:]:
+        key(s, pygame.K_RIGHT)  # the next section, rebuilt
+        assert s.tab == TABS.index(tab)
+        assert s.menu.get_selected_widget().get_id() == "section"
+        key(s, pygame.K_DOWN)
+        key(s, pygame.K_DOWN)
+        assert s.menu.get_selected_widget().get_id() not in ("section", "preset"), tab
+        assert s.tab == TABS.index(tab)
+        key(s, pygame.K_UP)
+        key(s, pygame.K_UP)
+        assert s.menu.get_selected_widget().get_id() == "section"
+
+
 # ----- rebuy -----------------------------------------------------------------------------
 
 def test_rebuy_top_up_brings_the_stack_to_the_maximum(screen):

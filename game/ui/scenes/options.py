@@ -76,6 +76,18 @@ class OptionsScene(Scene):
         self.build()
 
     def build(self) -> None:
+        """Build the menu afresh (a new section or preset).  A selector built with a choice
+        other than its first reports that choice as a change while it is built (pygame-menu
+        steps to it); that is not the player's change, so it must not ask for yet another
+        build — which would reset the selection at every key, leaving arrows and spoken
+        moves stuck on the first item of every section but the first."""
+        self._building = True
+        try:
+            self._build()
+        finally:
+            self._building = False
+
+    def _build(self) -> None:
         import pygame_menu
 
         if not pygame.get_init():  # pygame-menu insists; the app starts only what it needs
@@ -343,13 +355,15 @@ class OptionsScene(Scene):
             w.set_value(names.index(current) + 1 if current in names else 0)
 
     def _preset(self, _selected: Any, name: str) -> None:
-        if not name:
+        if not name or self._building:
             return
         self.rules = self._presets()[name]
         self.message = f"Preset “{name}” loaded."
         self._rebuild_later = True
 
     def _tab(self, _selected: Any, index: int) -> None:
+        if self._building:
+            return
         self.tab = index
         self._rebuild_later = True
 
@@ -380,6 +394,7 @@ class OptionsScene(Scene):
 
     # ----- scene hooks ----------------------------------------------------------------
     _rebuild_later = False
+    _building = False  #: the menu is being built: its selectors' changes are not the player's
 
     def handle(self, event: pygame.event.Event, now: float) -> None:
         if self.menu is None:
