@@ -60,8 +60,8 @@ from .vad import (
 )
 
 #: a microphone chunk waits at most this long for the playback monitor to catch up to it:
-#: on a busy machine the monitor's reader runs 100 ms and more late, and a chunk taken
-#: without its reference lets the echo through (ERLE 16 dB instead of 50 waiting 50 ms)
+#: on a busy machine the monitor's reader can run 100 ms and more late, and a chunk taken
+#: before its reference arrived is cancelled against silence
 MONITOR_WAIT_S = 0.3
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
