@@ -244,6 +244,11 @@ def test_the_listener_process_reports_the_microphone_and_stops_promptly():
         assert 0.0 <= lp.level <= 1.0
         lp.press()
         lp.release()
+        lp.push_to_talk = False  # the start screen hears without Space: the child switches
+        assert lp.push_to_talk is False
+        time.sleep(0.3)
+        if "ListenerError" not in kinds:
+            assert lp.running  # an attribute there, set, not called
     finally:
         t0 = time.monotonic()
         lp.stop(timeout=2.0)

@@ -7,7 +7,9 @@ building the recognizer on a thread froze the game loop for up to 1.3 s at a tim
 recognizer) in a spawned process and passes its events (Heard, MicStatus, ListenerError,
 SpeechBegan, ListenerReady) back over a queue; the level meter is a shared double.  The
 game side keeps the Listener's API: ``poll()``, ``level``, ``press()``/``release()``,
-``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``; and, with ``talk_over``,
+``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``, the ``push_to_talk``
+attribute (set: the child's listener switches detector, ``game.ui.listen_mode``); and,
+with ``talk_over``,
 ``play(path, at, gain)``/``cut(at)``: the game's speech as the echo canceller's reference
 (the child reads the WAV the game plays; the time goes with it, one clock for both).
 Where the sound server is PulseAudio (or PipeWire's pulse server) the reference is the
@@ -67,7 +69,9 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
                 lst.stop(timeout=0.5)
                 return
             fn = getattr(lst, cmd[0], None)
-            if fn is not None:
+            if cmd[0] == "push_to_talk":  # an attribute, read by the listener per chunk
+                lst.push_to_talk = bool(cmd[1])
+            elif fn is not None:
                 try:
                     fn(*cmd[1:])
                 except (OSError, ValueError, EOFError):  # a line's WAV gone or unreadable
@@ -86,6 +90,7 @@ class ListenerProcess:
 
         ctx = multiprocessing.get_context("spawn")
         self.engine = engine
+        self._push_to_talk = push_to_talk
         self._events = ctx.Queue()
         self._control = ctx.Queue()
         self._level = ctx.Value("d", 0.0, lock=False)
@@ -103,6 +108,16 @@ class ListenerProcess:
     @property
     def running(self) -> bool:
         return self.proc.is_alive()
+
+    @property
+    def push_to_talk(self) -> bool:
+        """The child's listener hears only while Space is held (as last told)."""
+        return self._push_to_talk
+
+    @push_to_talk.setter
+    def push_to_talk(self, on: bool) -> None:
+        self._push_to_talk = on
+        self._send("push_to_talk", on)
 
     def poll(self) -> list[Any]:
         out = []

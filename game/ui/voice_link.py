@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .listen_mode import switch as switch_listener
 from .seams import HumanSeat, Listener
 
 if TYPE_CHECKING:
@@ -107,7 +108,12 @@ class VoiceLink:
         self.echo = ""
         #: the player began speaking over the game's playback (the scene stops the line)
         self.barge_in: float | None = None
+        #: the "Push to talk" setting: at the table the player is heard only while Space is
+        #: held (:meth:`set_push_to_talk` changes it while the listener runs)
         self.push_to_talk_mode = push_to_talk
+        #: the scene hears the player without Space whatever the setting (the start screen,
+        #: where Space selects: :meth:`set_hands_free`); let go of with the scene
+        self.hands_free = False
         self.device = device
         #: where the recognizer keeps the microphone's and room's sound between games
         self.room_file = room_file
@@ -172,7 +178,7 @@ class VoiceLink:
                 return
             # the recognizer holds the GIL while it loads and decodes: its own process
             self.listener = ListenerProcess(engine, device=device,
-                                            push_to_talk=self.push_to_talk_mode,
+                                            push_to_talk=self.needs_space,
                                             room_file=self.room_file,
                                             talk_over=self.talk_over)
             # "starting" until the listener says it hears (ListenerReady): the recognizer
@@ -186,6 +192,7 @@ class VoiceLink:
         lst = self.listener
         if lst is None:
             return
+        self._tell_listener()  # opened after the scene asked, or opened by a test
         # loaded already: the listener that sends these is running
         from voice.audio import MicStatus
         from voice.listener import Heard, ListenerError, ListenerReady, SpeechBegan
@@ -195,7 +202,7 @@ class VoiceLink:
             if isinstance(ev, Heard):
                 self.state.engine = ev.engine or self.state.engine
                 self.phrases.put((ev.text, float(ev.confidence)))
-                if self.push_to_talk_mode and not self.state.talking:
+                if self.needs_space and not self.state.talking:
                     self.state.mode = "idle"
             elif isinstance(ev, MicStatus):
                 if ev.ok:
@@ -231,14 +238,46 @@ class VoiceLink:
         hears, then "idle" (push-to-talk, Space up) or "listening"."""
         if not self._ready:
             return "starting"
-        return "idle" if self.push_to_talk_mode else "listening"
+        return "idle" if self.needs_space else "listening"
+
+    # ----- push-to-talk -----------------------------------------------------------------
+    @property
+    def needs_space(self) -> bool:
+        """The player is heard only while Space is held: the setting is on and the scene
+        did not ask to hear them without it."""
+        return self.push_to_talk_mode and not self.hands_free
+
+    def set_push_to_talk(self, on: bool) -> None:
+        """The "Push to talk" setting changed (the options closed): the listener keeps
+        running, its detector switched — reopening it would reload the recognizer."""
+        self.push_to_talk_mode = on
+        self._listen_mode_changed()
+
+    def set_hands_free(self, on: bool) -> None:
+        """The scene hears the player without Space (``on``), or as the setting says."""
+        self.hands_free = on
+        self._listen_mode_changed()
+
+    def _listen_mode_changed(self) -> None:
+        st = self.state
+        st.push_to_talk = self.needs_space
+        if not self.needs_space:
+            st.talking = False  # a Space still held at the table no longer counts
+        if st.mode in ("idle", "listening"):
+            st.mode = self._ready_mode()
+        self._tell_listener()
+
+    def _tell_listener(self) -> None:
+        """Switch the running listener's detector to what is needed now, if it differs."""
+        if self.listener is not None:
+            switch_listener(self.listener, self.needs_space, self._muted)
 
     def push_to_talk(self, down: bool) -> None:
         self.state.talking = down
         lst = self.listener
         if lst is not None:
             (lst.press if down else lst.release)()
-        if self.state.mode in ("idle", "listening") and self.push_to_talk_mode:
+        if self.state.mode in ("idle", "listening") and self.needs_space:
             self.state.mode = "listening" if down else "idle"
 
     def player_speaking(self, now: float) -> bool:
@@ -416,6 +455,7 @@ class VoiceLink:
         if lst is not None:
             lst.expect_confirmation(False)
         self.set_muted(False)
+        self.set_hands_free(False)  # the next scene hears as the setting says, or asks
 
     def close(self) -> None:
         """Stop the listener without making the window wait for the microphone to close."""
