@@ -30,12 +30,26 @@ class Launcher:
         self.link: VoiceLink | None = None
         self._link_key: tuple[object, ...] | None = None
         self.settings: UiSettings | None = None
+        #: the settings the start screen's options closed with: they hold in this window,
+        #: saved or not, as the table's options do at the table
+        self.chosen: UiSettings | None = None
 
     def load_settings(self) -> UiSettings:
+        if self.chosen is not None:
+            self.settings = self.chosen
+            return self.chosen
         from .settings import load_settings
 
         self.settings, _err = load_settings()
         return self.settings
+
+    def apply_settings(self, settings: UiSettings) -> None:
+        """The start screen's options closed: their settings are this window's from now on.
+        A player who turned "Push to talk" off by voice then closed the menu is heard at
+        the table without Space, whether or not they also said "Save to my config"."""
+        self.chosen = self.settings = settings
+        if self.link is not None:
+            self.link.set_push_to_talk(settings.push_to_talk)
 
     @property
     def narrate(self) -> bool:
@@ -45,13 +59,14 @@ class Launcher:
 
     def voice_link(self, settings: UiSettings | None = None) -> VoiceLink:
         """The window's voice link, opened the first time (on the start screen) and opened
-        again only when the options changed how it listens.  With voice off it still
-        takes typed phrases (T at the table)."""
+        again only when the options changed the recognizer, the microphone or the echo
+        canceller; push-to-talk is switched in the running listener.  With voice off it
+        still takes typed phrases (T at the table)."""
         from .voice_link import NO_SEAT, VoiceLink
 
         settings = settings or self.load_settings()
         mode = self.args.voice if self.args.voice != "auto" else settings.voice_engine
-        key = (mode, settings.push_to_talk, settings.microphone, settings.talk_over_bots)
+        key = (mode, settings.microphone, settings.talk_over_bots)
         if self.link is not None and key != self._link_key:
             self.link.close()
             self.link = None
@@ -63,6 +78,7 @@ class Launcher:
                                   talk_over=settings.talk_over_bots,
                                   open_listener=self.open_listener)
             self._link_key = key
+        self.link.set_push_to_talk(settings.push_to_talk)
         return self.link
 
     def start_speech(self) -> Any:

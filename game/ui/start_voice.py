@@ -7,6 +7,12 @@ listener that hears "play" is the one that then hears "call" at the table: the m
 is opened and the recognizer loaded once, before the first hand.  While a table is open
 the table's HUD holds the link; when the player leaves, the start screen takes it back.
 "Quit" asks first, as leaving the table does: a misheard word must not end the game.
+
+The start screen hears the player all the time, whatever the "Push to talk" setting (on by
+default): Space selects a choice here, and a player who cannot use the keyboard must be
+able to say "options" and turn push-to-talk off before the first game, or nothing they say
+at the table is heard.  No bot talks here, and what the screen itself says mutes the
+microphone while it is still to be heard.  At the table the setting holds.
 """
 
 from __future__ import annotations
@@ -30,9 +36,16 @@ ASK_QUIT = "Quit the game? Say yes to quit or no to stay."
 HINT = "Say play, spectate, options or quit · move up, move down, select · help"
 HELP = ("On the start screen say play, spectate, resume, options or quit, "
         "or move up, move down and select.")
+#: Said after :data:`HELP` while "Push to talk" is on: how to turn it off by voice (each
+#: move in the options says where the selection is, so "until" can be followed by ear).
+HELP_PUSH_TO_TALK = ("Push to talk is on: you are heard here always, but at the table only "
+                     "while you hold Space. To turn it off, say options, say previous until "
+                     "Voice and sound, move down until Push to talk, say next, then back.")
 #: The voice's state, before anything is heard.
-STATUS = {"starting": "Voice starting…", "listening": "Listening…",
-          "idle": "Push to talk is on: talk at the table (Space), or turn it off in Options"}
+STATUS = {"starting": "Voice starting…", "listening": "Listening…"}
+#: ...while "Push to talk" is on (the start screen listens all the same).
+STATUS_PUSH_TO_TALK = ("Voice works here always; at the table only while Space is held — "
+                       "or say options and turn Push to talk off")
 NOT_HERE = "no game is open: say play to start one"
 
 #: A spoken choice -> the start screen's item ("deal" and "start" are "play" here).
@@ -83,6 +96,7 @@ class StartVoice:
         if link is None:
             return
         link.seat(NO_SEAT)
+        link.set_hands_free(True)  # Space selects here: heard without it, whatever the setting
         link.drain()  # nothing said while a table of bots was watched opens a game now
         link.on_table_command = self.command
         link.on_dialog_answer = self.answer
@@ -139,7 +153,8 @@ class StartVoice:
     def update(self, now: float) -> None:
         if not self.active:
             if self.link is not None:  # the table's HUD has the link, its narrator the
-                self.link = None       # mixer: nothing said here is left to say later
+                self.link.set_hands_free(False)  # mixer: nothing said here is left to say
+                self.link = None                 # later, and bots watched are not heard
                 self.close()
             return
         if self.link is None or self.link.on_table_command != self.command:
@@ -216,10 +231,17 @@ class StartVoice:
         from voice.intents import QuestionKind
 
         if q.kind is QuestionKind.HELP:
-            return CommandReply(HELP)
+            return CommandReply(self.help())
         if q.kind is QuestionKind.REPEAT:
             return CommandReply(self.last_reply or f"{self.label()} is selected")
         return CommandReply(NOT_HERE, refused=True)
+
+    def help(self) -> str:
+        """The start screen's spoken help, with how to turn push-to-talk off while it is on."""
+        link = self.link
+        if link is not None and link.push_to_talk_mode:
+            return f"{HELP} {HELP_PUSH_TO_TALK}"
+        return HELP
 
     def status_line(self) -> str:
         """The line under the buttons: what was heard and what it did, or how the voice is."""
@@ -228,6 +250,9 @@ class StartVoice:
             return ""
         if st.heard:
             return f"“{st.heard}” → {st.prompt or st.refusal or st.resolved}"
+        link = self.link
+        if st.mode == "listening" and link is not None and link.push_to_talk_mode:
+            return STATUS_PUSH_TO_TALK
         return STATUS.get(st.mode, st.notice or st.mode)
 
     def status(self) -> Any:

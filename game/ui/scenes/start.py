@@ -91,7 +91,13 @@ class StartScene(Scene):
         elif name == "options":
             from .options import OptionsScene
 
-            self.push = self.dialog = OptionsScene(self.launcher.rules, launcher=self.launcher)
+            load = getattr(self.launcher, "load_settings", None)
+            options = OptionsScene(self.launcher.rules, launcher=self.launcher,
+                                   settings=load() if load is not None else None)
+            # closed, its settings hold in this window (push-to-talk turned off by voice
+            # is off at the table), as the table's options apply at once
+            options.on_close = getattr(self.launcher, "apply_settings", None)
+            self.push = self.dialog = options
         elif name in ("play", "spectate"):
             self.push = self.table = self.launcher.table_scene(spectate=(name == "spectate"))
         elif name == "resume":
