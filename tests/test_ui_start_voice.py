@@ -363,3 +363,38 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
         launcher.close()
         for lst in opened:
             lst.stop(timeout=1.0)
+
+
+def test_with_talk_over_the_start_screen_tells_the_echo_canceller_what_it_says(start):
+    """With "Talk over the bots" and an echo canceller the microphone is not muted while the
+    game speaks, so the canceller must be given the start screen's lines, as the table's
+    narrator gives it its own — heard without Space here, "Spectate the bots" read back
+    must not be heard as the player's "spectate"."""
+    played: list[str] = []
+
+    class Speaker:
+        busy = False
+        on_play = None
+
+        def say(self, line: str) -> None:
+            if self.on_play is not None:
+                self.on_play(f"{line}.wav", time.monotonic(), 1.0)
+
+        def pump(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    from voice.listener import ListenerReady
+
+    link = start.voice.link
+    link.talk_over = True
+    link.listener = lst = StandInListener(push_to_talk=False)
+    lst.events = [ListenerReady("pocketsphinx", echo="webrtc")]  # it cancels echo
+    lst.play = lambda path, at, gain: played.append(path)
+    start.voice.speaker = Speaker()
+    say(start, "move down")
+    say(start, "move down")
+    assert link.talking_over and not link._muted
+    assert played == ["Spectate the bots.wav", "Options.wav"]

@@ -12,7 +12,9 @@ The start screen hears the player all the time, whatever the "Push to talk" sett
 default): Space selects a choice here, and a player who cannot use the keyboard must be
 able to say "options" and turn push-to-talk off before the first game, or nothing they say
 at the table is heard.  No bot talks here, and what the screen itself says mutes the
-microphone while it is still to be heard.  At the table the setting holds.
+microphone while it is still to be heard (with "Talk over the bots" and an echo canceller,
+the canceller is told what plays instead, as at the table).  At the table the setting
+holds.
 """
 
 from __future__ import annotations
@@ -161,6 +163,8 @@ class StartVoice:
             self.attach()  # first, or the table that borrowed the link has let it go
         speaker = self.speaker
         if speaker is not None:
+            if self.link is not None:  # talking over the game: the canceller's reference
+                speaker.on_play = self.link.playing
             for line in self._unsaid:
                 speaker.say(line)
             self._unsaid = []
