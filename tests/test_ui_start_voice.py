@@ -282,6 +282,11 @@ def test_push_to_talk_can_be_turned_off_by_voice_from_the_start_screen(start):
     assert table.hud.link is link and not link.needs_space  # heard at the table too
     assert start.launcher.load_settings().push_to_talk is False
 
+    from game.ui.settings import UiSettings, save_settings
+
+    save_settings(UiSettings(sounds=False))  # saved later from a table's options: the
+    assert start.launcher.load_settings().push_to_talk is True  # player's latest word
+
 
 def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
         screen, tmp_path, monkeypatch):

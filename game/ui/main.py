@@ -31,13 +31,16 @@ class Launcher:
         self._link_key: tuple[object, ...] | None = None
         self.settings: UiSettings | None = None
         #: the settings the start screen's options closed with: they hold in this window,
-        #: saved or not, as the table's options do at the table
+        #: saved or not, as the table's options do at the table — until ui.toml is saved
+        #: again (from a table's options): then the file is the player's latest word
         self.chosen: UiSettings | None = None
+        self._chosen_over: float | None = None  #: ui.toml's time when they were chosen
 
     def load_settings(self) -> UiSettings:
-        if self.chosen is not None:
+        if self.chosen is not None and _settings_stamp() == self._chosen_over:
             self.settings = self.chosen
             return self.chosen
+        self.chosen = None
         from .settings import load_settings
 
         self.settings, _err = load_settings()
@@ -48,6 +51,7 @@ class Launcher:
         A player who turned "Push to talk" off by voice then closed the menu is heard at
         the table without Space, whether or not they also said "Save to my config"."""
         self.chosen = self.settings = settings
+        self._chosen_over = _settings_stamp()
         if self.link is not None:
             self.link.set_push_to_talk(settings.push_to_talk)
 
@@ -169,6 +173,16 @@ class Launcher:
     @property
     def hands_played(self) -> int:
         return sum(c.hands_done for c in self.controllers)
+
+
+def _settings_stamp() -> float | None:
+    """When ui.toml was last written (None: there is none)."""
+    from .settings import settings_path
+
+    try:
+        return settings_path().stat().st_mtime
+    except OSError:
+        return None
 
 
 def launch(
