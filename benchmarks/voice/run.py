@@ -59,8 +59,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
                                  n_best=args.whisper_beam, threads=args.whisper_threads,
                                  sure_share=args.whisper_sure_share,
                                  repair_slack=args.whisper_repair_slack,
-                                 speculate=not args.no_speculate,
-                                 denoise=not args.no_denoise)
+                                 speculate=not args.no_speculate)
     if engine == "combined":
         from voice.recognizers.combined import CombinedRecognizer
 
@@ -367,8 +366,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--whisper-beam", type=int, default=wb.BEAM,
                     help="Whisper's beam width (and readings judged)")
     ap.add_argument("--whisper-threads", type=int, default=wb.THREADS)
-    ap.add_argument("--no-denoise", action="store_true",
-                    help="whisper: hear the clips without WebRTC's noise suppression")
     ap.add_argument("--no-speculate", action="store_true",
                     help="Whisper decodes only when the utterance ends, not ahead on its "
                     "quiet tail")

@@ -25,9 +25,6 @@ PocketSphinx model was never trained on, but it writes free English: "Race to 20
 The hypothesis text is a reading the parser takes for a command (or the repair's
 command), so the resolver downstream never acts on free text.
 
-What Whisper hears has WebRTC's noise suppression applied first (:mod:`voice.denoise`);
-without ``livekit`` it hears the microphone as it is.
-
 The decode starts before the utterance ends: once its quiet tail has begun, the words so
 far are decoded on a thread while the voice detector waits out its hangover, and
 ``final()`` only collects the result (unless the player spoke again).
@@ -46,7 +43,6 @@ from typing import Any
 
 import numpy as np
 
-from ..denoise import DenoiserUnavailableError, NoiseSuppressor
 from ..intents import Intent, Unknown
 from ..parser import command
 from ..soundalike import repairs
@@ -103,8 +99,6 @@ SPECULATE_QUIET_DB = 12.0
 SPECULATE_AFTER_S = 0.15
 #: Quieter than this at its loudest, an utterance is not decoded ahead.
 SPECULATE_MIN_DBFS = -45.0
-#: Whisper hears the audio through WebRTC's noise suppressor (:mod:`voice.denoise`).
-DENOISE = True
 
 
 def _dbfs(chunk: bytes) -> float:
@@ -243,7 +237,6 @@ class WhisperRecognizer(Recognizer):
         repair_slack: float = REPAIR_SLACK,
         prompt: str | None = PROMPT,
         speculate: bool = True,
-        denoise: bool = DENOISE,
     ) -> None:
         ct2, tokenizers, feature_extractor, tokenizer = _libraries()
         if model is None:
@@ -274,12 +267,6 @@ class WhisperRecognizer(Recognizer):
             None if prompt is None else prompt + " Yes. No.")}
         self._pending = False
         self.speculate = speculate
-        self._denoiser: NoiseSuppressor | None = None
-        if denoise:
-            try:
-                self._denoiser = NoiseSuppressor.open()
-            except DenoiserUnavailableError as exc:  # the player is told; Whisper still hears
-                self.notice = f"Whisper hears the microphone without noise suppression: {exc}"
         self._audio: list[bytes] = []
         self._received = self._loud_until = 0
         self._loudest = -120.0
@@ -305,10 +292,6 @@ class WhisperRecognizer(Recognizer):
         self._pending = pending
 
     def accept(self, chunk: bytes) -> None:
-        if self._denoiser is not None:
-            chunk = self._denoiser.process(chunk)
-            if not chunk:
-                return
         self._audio.append(chunk)
         self._received += len(chunk)
         level = _dbfs(chunk)
@@ -337,15 +320,11 @@ class WhisperRecognizer(Recognizer):
         return spec
 
     def reset(self) -> None:
-        if self._denoiser is not None:
-            self._denoiser.flush()  # the unfinished frame belongs to what is thrown away
         spec = self._clear()
         if spec is not None:
             spec.thread.join()  # one decode at a time: the next utterance waits for it
 
     def final(self) -> Hypothesis:
-        if self._denoiser is not None:
-            self._audio.append(self._denoiser.flush())
         pcm = b"".join(self._audio)
         spec = self._clear()
         if spec is not None:
