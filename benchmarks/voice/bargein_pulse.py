@@ -3,26 +3,32 @@
 A private PulseAudio server has a sink ``game`` (the game's speech), a sink ``room`` and a
 loopback from ``game``'s monitor into ``room`` (the air between speakers and microphone,
 with the server's own delay); the microphone ``vmic`` is ``room``'s monitor.  The game's
-lines are played into ``game`` with ``paplay``, and the listener — the game's own
+lines are played as the game plays them (``--player mixer``: pygame's mixer, opened as
+``game/ui/sound.py`` opens it, one stream on ``game`` for the whole run; ``paplay``: a new
+process each line, as first measured), and the listener — the game's own
 (``voice.listener.Listener``: Microphone in 20 ms chunks through PortAudio and ALSA's pulse
-plugin, WebRTC's echo canceller, Silero, PocketSphinx) — is told each line and when it
-started, as the window tells it.  When it reports the player speaking over a line, the
-line is stopped (``paplay`` killed) and the reference cut, as the window does.  The
-player's command (a rendered corpus clip, at the loudness of the bot lines) is played into
-``room``.
+plugin, WebRTC's echo canceller, Silero, the ``--engine``) — is told each line and when
+it started, as the window tells it; its reference (``--reference``) is the ``game`` sink's
+monitor, as the game takes it where PulseAudio runs, or that timeline.  When it reports
+the player speaking over a line, the line is stopped and the timeline cut, as the window
+does.  The player's command (a rendered corpus clip, at the loudness of the bot lines) is
+played into ``room``.
 
 Three runs:
 
 - ``silence``: each sampled command alone;
-- ``over``: the same commands, each started 0.6-1.6 s into a bot line;
+- ``over``: the same commands, each started 0.6-1.6 s into a bot line long enough to
+  still be playing;
 - ``stretch``: at least ``--stretch`` seconds of banter and narration, nobody speaking.
 
-Accuracy is "exact": the heard words mean what the command's words mean (one parse).
-Barge-in latency is from when ``paplay`` was started on the command plus the clip's own
-lead silence (so it includes paplay's start-up: an upper bound) to when the bot's line was
-stopped.
+Accuracy is "exact": one utterance heard, and it means what the command's words mean.
+Barge-in is timed in what the microphone recorded (:mod:`.pulse_marks`): ``told_ms`` from
+the command's onset (its capture stamp) to the game stopping the line, ``heard_ms`` from
+the onset to the line's last sound in the recording (the mixer's and the server's buffers
+and the loopback included).  ERLE is the canceller's, through the server: in the stretch,
+and for each line before its command.
 
-    nice -n 10 .venv/bin/python -m benchmarks.voice.bargein_pulse --every 20 --stretch 300
+    nice -n 10 .venv/bin/python -m benchmarks.voice.bargein_pulse --every 40 --stretch 300
 """
 
 from __future__ import annotations

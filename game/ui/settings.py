@@ -68,8 +68,10 @@ class UiSettings:
     voice_engine: str = "auto"
     microphone: str = "default"
     push_to_talk: bool = True
-    #: off until it passes benchmarks/voice/bargein_pulse (RESULTS.md: false starts on the
-    #: bots' own voice through PulseAudio)
+    #: off until it passes benchmarks/voice/bargein_pulse (RESULTS.md, issue 25 §1): with
+    #: the sink's monitor as reference nothing is acted on in 5 minutes of the game's own
+    #: voice (PocketSphinx), but a command said over a line is heard right half as often
+    #: as in silence, and the line stops 200 ms after the player starts, not 150
     talk_over_bots: bool = False
     narration: bool = False
     bot_voices: bool = True
