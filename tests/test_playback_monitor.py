@@ -1,0 +1,70 @@
+"""The echo canceller's reference from the sound server (voice/monitor.py, issue 25 §1).
+
+A private PulseAudio server (the barge-in benchmark's: sinks ``game`` and ``room``,
+``game`` the default) plays a tone into ``game``; the monitor the game's listener opens
+(``@DEFAULT_MONITOR@`` through ``parec``) must record it, stamped in order.  Without a
+server there is no monitor, and the listener keeps the game's own timeline.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+import wave
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from voice.monitor import RATE, open_monitor
+
+NEEDED = ("pulseaudio", "paplay", "pactl", "parec")
+pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in NEEDED),
+                                reason=f"needs {', '.join(NEEDED)} (see .ci/run)")
+
+TONE_HZ = 440.0
+TONE_S = 0.5
+TONE_PEAK = 8000  # about -12 dBFS
+HEARD_PEAK = 2000  # the monitor must hear the tone well above silence
+WAIT_S = 5.0
+
+
+def _tone(path: Path) -> None:
+    t = np.arange(int(TONE_S * RATE)) / RATE
+    pcm = (TONE_PEAK * np.sin(2 * np.pi * TONE_HZ * t)).astype(np.int16)
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(pcm.tobytes())
+
+
+def test_the_monitor_records_what_the_game_sink_plays(tmp_path, monkeypatch):
+    from benchmarks.voice.bargein_pulse import Server
+
+    server = Server(tmp_path)
+    for key in ("PULSE_SERVER", "XDG_RUNTIME_DIR", "HOME"):
+        monkeypatch.setenv(key, server.env[key])
+    mon = open_monitor()
+    try:
+        assert mon is not None
+        _tone(tmp_path / "tone.wav")
+        server.play("game", tmp_path / "tone.wav").wait()
+        peak, stamps = 0, []
+        end = time.monotonic() + WAIT_S
+        while time.monotonic() < end and peak < HEARD_PEAK:
+            chunk = mon.read(0.1)
+            if chunk is not None:
+                peak = max(peak, int(np.abs(np.frombuffer(chunk, np.int16)).max()))
+                stamps.append(mon.captured_at)
+        assert peak >= HEARD_PEAK
+        assert stamps == sorted(stamps)
+    finally:
+        if mon is not None:
+            mon.close()
+        server.stop()
+
+
+def test_without_a_sound_server_there_is_no_monitor(tmp_path, monkeypatch):
+    monkeypatch.setenv("PULSE_SERVER", f"unix:{tmp_path / 'nobody-here'}")
+    assert open_monitor() is None
