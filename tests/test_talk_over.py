@@ -162,10 +162,10 @@ def test_the_bot_alone_is_not_heard_and_the_player_over_it_is(bot_line):
     assert [parse(h.text) for h in heard] == [parse("raise to two hundred")]
 
 
-@pytest.mark.xfail(strict=False, reason="issue 25 goal not met yet: here the onset is "
-                   "told 110-160 ms after the command begins, varying run to run; through "
-                   "PulseAudio the line is stopped 200 ms after it (p50, "
-                   "benchmarks/voice/RESULTS.md, barge-in)")
+@pytest.mark.xfail(strict=False, reason="issue 25 goal not met yet: here (exact stamps) "
+                   "the game is told 107 ms after the command begins, but through "
+                   "PulseAudio 203 ms after (p50) and the line's sound ends 473 ms after "
+                   "(benchmarks/voice/RESULTS.md, barge-in)")
 def test_the_game_is_told_within_150_ms_that_the_player_talks_over_it(bot_line):
     events, said_at, _ = _barge_in(bot_line)
     began = [e for e in events if type(e).__name__ == "SpeechBegan"]

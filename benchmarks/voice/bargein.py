@@ -93,7 +93,7 @@ def room(far: np.ndarray, delay_ms: float, reverb: int, gain_db: float, noise_db
     with tempfile.TemporaryDirectory() as tmp:
         src, dst = Path(tmp) / "far.wav", Path(tmp) / "room.wav"
         _write(src, far)
-        subprocess.run(["sox", str(src), str(dst), "gain", f"{gain_db}", "delay",
+        subprocess.run(["sox", "-R", str(src), str(dst), "gain", f"{gain_db}", "delay",
                         f"{delay_ms / 1000}", "reverb", str(reverb), "50", "60", "100", "10",
                         "trim", "0", f"{len(far) / RATE}"], check=True, capture_output=True)
         y = read_pcm16k(dst).astype(np.float64)
