@@ -242,3 +242,45 @@ def test_the_recognizer_hears_the_players_first_sounds_the_detector_was_spared()
     silenced = [SpeechStarted(bytes(8)), SpeechFrame(bytes(4)), SpeechEnded(bytes(12))]
     out = lst._ungated(silenced, clean, pending=2)
     assert out == [SpeechStarted(clean[6:14]), SpeechFrame(clean[14:18]), SpeechEnded(bytes(12))]
+
+
+class StoppedMonitor(RoomMic):
+    """A playback monitor that records its first second, then nothing (a sink that
+    stopped delivering): each read after waits its whole timeout, as a real queue would."""
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        if self._pos < RATE:
+            return super().read(timeout)
+        time.sleep(timeout)
+        return None
+
+
+def test_a_monitor_that_stopped_recording_is_not_waited_for(bot_line):
+    """The listener waits for the monitor to reach each microphone chunk; a monitor that
+    has stopped delivering must not hold every chunk up (4.5 s of room would then take
+    over a minute): the game's timeline is the reference meanwhile, and the bot alone is
+    still not heard."""
+    from benchmarks.voice.bargein import room
+    from voice.listener import Heard, Listener
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    far = np.concatenate([bot_line, bot_line])
+    echo = room(np.concatenate([np.zeros(RATE, np.int16), far, np.zeros(RATE // 2, np.int16)]),
+                delay_ms=120, reverb=50, gain_db=-6, noise_dbfs=-60)
+    t0 = 1000.0
+    mic = RoomMic(echo, t0)
+    lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
+                   monitor=lambda: StoppedMonitor(np.zeros(len(echo), np.int16), t0))
+    lst.play(far, at=t0 + 1.0)
+    started = time.monotonic()
+    lst.start()
+    events: list = []
+    while time.monotonic() - started < 30 and not mic.done:
+        events += lst.poll()
+        time.sleep(0.01)
+    took = time.monotonic() - started
+    time.sleep(0.3)
+    events += lst.poll()
+    lst.stop()
+    assert mic.done and took < len(echo) / RATE
+    assert [e for e in events if isinstance(e, Heard) or type(e).__name__ == "SpeechBegan"] == []

@@ -63,6 +63,8 @@ from .vad import (
 #: on a busy machine the monitor's reader can run 100 ms and more late, and a chunk taken
 #: before its reference arrived is cancelled against silence
 MONITOR_WAIT_S = 0.3
+#: ...unless it is this far behind: then it has stopped delivering, and is not waited for
+MONITOR_STALL_S = 1.0
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
 UNGATED_KEEP_BYTES = 32_000
@@ -218,6 +220,7 @@ class Listener:
         self._clean = b""  # the canceller's latest output before silencing
         #: how long a microphone chunk may wait for the monitor to reach it
         self.monitor_wait_s = MONITOR_WAIT_S
+        self._monitor_stalled = False
         #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
         self._taken: deque[float] = deque(maxlen=200)
         #: ...and where the canceller lets the room's echo through (a pause in the line,
@@ -427,19 +430,29 @@ class Listener:
 
     def _monitor_live(self, end: float) -> bool:
         """Take in what the monitor recorded up to ``end`` (waiting up to
-        ``monitor_wait_s`` for it); False when there is no monitor, or it stopped."""
+        ``monitor_wait_s`` for it); False when there is no monitor, it stopped, or it is
+        more than ``MONITOR_STALL_S`` behind.  A monitor waited for in vain is not waited
+        for again until it delivers (a sink that stopped must not hold up every chunk),
+        and the timeline stands in while it is that far behind."""
         mon = self.monitor
         if mon is None or not mon.status.ok:
             return False
-        deadline = time.monotonic() + self.monitor_wait_s
+        last = self._monitor_clock.end
+        near = last is not None and end - last < MONITOR_STALL_S
+        wait = self.monitor_wait_s if near and not self._monitor_stalled else 0.0
+        deadline = time.monotonic() + wait
         while self._monitor_clock.end is None or self._monitor_clock.end < end:
             chunk = mon.read(max(0.0, deadline - time.monotonic()))
             if chunk is None:
+                # waited in vain: not again until it delivers
+                self._monitor_stalled = wait > 0 or self._monitor_stalled
                 break
+            self._monitor_stalled = False
             pcm = np.frombuffer(chunk, dtype=np.int16)
             stamp = mon.captured_at if mon.captured_at is not None else time.monotonic()
             self._monitored.write(pcm, self._monitor_clock.advance(len(pcm), stamp))
-        return True
+        last = self._monitor_clock.end
+        return last is not None and end - last < MONITOR_STALL_S
 
     def _handle_control(self) -> None:
         while True:
