@@ -69,9 +69,10 @@ class UiSettings:
     microphone: str = "default"
     push_to_talk: bool = True
     #: off until it passes benchmarks/voice/bargein_pulse (RESULTS.md, issue 25 §1): with
-    #: the sink's monitor as reference nothing is acted on in 5 minutes of the game's own
-    #: voice (PocketSphinx), but a command said over a line is heard right half as often
-    #: as in silence, and the line stops 200 ms after the player starts, not 150
+    #: the sink's monitor as reference the game's own voice is acted on 0-3 times in 5
+    #: minutes (22-28 before), but a command said over a line is heard right less than
+    #: half as often as in silence, and the game stops the line 170-200 ms after the
+    #: player starts, not 150
     talk_over_bots: bool = False
     narration: bool = False
     bot_voices: bool = True
