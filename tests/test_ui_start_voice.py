@@ -158,6 +158,17 @@ def test_play_deals_resume_ends_a_pause_and_spectate_is_refused_at_the_table(sta
     assert link.last_reply == SPECTATE_FROM_START
 
 
+def test_with_narration_off_the_start_screen_greets_the_player_once(start):
+    """A player who cannot see the screen learns that it listens and what to say, once a
+    window: not again on coming back from a table."""
+    from game.ui.start_voice import GREETING
+
+    assert start.voice.last_reply == GREETING
+    say(start, "move down")
+    start.voice.attach()  # as on leaving a table
+    assert start.voice.last_reply != GREETING
+
+
 def test_with_speech_off_the_start_screen_never_holds_the_microphone_shut(start):
     """No speaker is built when speech is off: what would be said is only shown, and
     nothing is left waiting to be heard (the microphone is muted while the game talks)."""

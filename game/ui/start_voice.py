@@ -59,6 +59,10 @@ CHOICES: dict[str, str] = {
 MOVES: dict[str, int] = {"down": 1, "next": 1, "up": -1, "previous": -1}
 
 
+#: Said once when the window opens with narration off (with it on, the screen says more).
+GREETING = "Table Talk Hold'em. Say play to start, or help."
+
+
 class StartVoice:
     """Hears the start screen's commands and says what is selected.
 
@@ -81,6 +85,7 @@ class StartVoice:
         self._unsaid: list[str] = []  #: lines said before the speaker was built
         self.asking_quit = False
         self.said_focus: int | None = None  #: the item last said aloud
+        self.greeted = False  #: the start screen has greeted the player this window
         self.last_reply = ""
 
     # ----- taking the link --------------------------------------------------------------
@@ -110,6 +115,9 @@ class StartVoice:
         if self.narrate():
             self.say(f"Table Talk Hold'em. {self.label()} is selected: say select, "
                      "or the name of a choice.")
+        elif not self.greeted:  # narration off: one line, so a player who cannot see the
+            self.say(GREETING)  # screen still learns that it listens and what to say
+        self.greeted = True
 
     def _build(self, generation: int) -> None:
         """Loads the speech engine off the frame (a slow import); no speech: text only."""
