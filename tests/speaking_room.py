@@ -8,6 +8,7 @@ listener's sound card, handing the clips to it in 100 ms chunks at a sound card'
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import threading
 import time
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pytest
 
 RATE = 16_000
 
@@ -150,3 +152,17 @@ def narration_idle(narrator: Any) -> bool:
     if worker is not None and worker._q.unfinished_tasks:
         return False
     return not narrator.speaking
+
+
+#: Answers to a "yes?" (not rephrased when misheard: the question is asked again).
+ANSWERS = ("yes", "no")
+
+
+def needs_voice_tools(what: str) -> pytest.MarkDecorator:
+    """Skip a module that speaks the player's words when espeak-ng or sox is missing,
+    naming the packages to install."""
+    missing = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
+    return pytest.mark.skipif(
+        bool(missing),
+        reason=f"{what} needs the system package(s) {', '.join(missing)} "
+        "(apt-get install espeak-ng sox) to speak the player's words")

@@ -40,9 +40,11 @@ import numpy as np
 import pytest
 
 from .speaking_room import (
+    ANSWERS,
     RATE,
     SpeakingRoom,
     narration_idle,
+    needs_voice_tools,
     noise,
     read_wav,
     speak_all,
@@ -52,15 +54,8 @@ from .speaking_room import (
 
 DATA = Path(__file__).parent / "data" / "eyes_free"
 SCRIPT = json.loads((DATA / "script.json").read_text("utf-8"))
-#: Answers to a "yes?" (they are not repeated when misheard: the question is asked again).
-ANSWERS = ("yes", "no")
 
-_MISSING = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
-pytestmark = pytest.mark.skipif(
-    bool(_MISSING),
-    reason=f"eyes-free play needs the system package(s) {', '.join(_MISSING)} "
-    "(apt-get install espeak-ng sox) to speak the player's words",
-)
+pytestmark = needs_voice_tools("eyes-free play")
 
 
 # ----- what happened ---------------------------------------------------------------------------

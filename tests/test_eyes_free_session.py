@@ -24,7 +24,6 @@ Played once per module (about 30 s here); each promise is then its own test.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -34,7 +33,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest
 
-from .speaking_room import SpeakingRoom, narration_idle, speak_all
+from .speaking_room import (
+    ANSWERS,
+    SpeakingRoom,
+    narration_idle,
+    needs_voice_tools,
+    speak_all,
+)
 
 VOICE = {"voice": "en-us", "wpm": 160, "noise_dbfs": -55}
 SEED = 6
@@ -49,14 +54,8 @@ AGAIN = {"move down": "go down", "play": "start the game", "check": "i check",
          "deal": "next hand"}
 PHRASES = ["move down", "play", "call", "check", "fold", "yes", "no", "deal me out",
            "i'm back", "quit", "deal", *AGAIN.values()]
-ANSWERS = ("yes", "no")
 
-_MISSING = [tool for tool in ("espeak-ng", "sox") if shutil.which(tool) is None]
-pytestmark = pytest.mark.skipif(
-    bool(_MISSING),
-    reason=f"the session by voice needs the system package(s) {', '.join(_MISSING)} "
-    "(apt-get install espeak-ng sox) to speak the player's words",
-)
+pytestmark = needs_voice_tools("the session by voice")
 
 
 @dataclass
