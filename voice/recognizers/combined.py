@@ -73,7 +73,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     if isinstance(said_w, Unknown):
         if gap is None or gap < -rescue_slack or not rescuable(said_p):
             return Hypothesis(UNKNOWN, 0.0, engine)
-        sure = gap >= -sure_gap and sphinx.confidence >= HIGH_CONFIDENCE
+        sure = sure_gap > 0 and gap >= -sure_gap and sphinx.confidence >= HIGH_CONFIDENCE
         return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
     if isinstance(said_p, Unknown):
         return Hypothesis(whisper.text, whisper.confidence, engine)
