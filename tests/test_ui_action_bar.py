@@ -323,3 +323,21 @@ def test_fixed_limit_bar_offers_the_one_legal_size():
         click(bar, f"preset{i}")
         assert bar.amount == 20
     assert click(bar, "raise") == Action.raise_to(20)
+
+
+def test_a_completion_of_a_short_all_in_bet_is_labelled_complete_not_raise():
+    """Fixed limit (docs/RULES.md 3.6): facing an all-in opening bet of 13 where the bet is
+    50, the button offers to complete to 50 — it is the round's bet, not a raise."""
+    from game.engine.events import Street
+
+    h = Hand(HandConfig.fixed_limit(50, 100), [1000, 63, 1000], button=0,
+             deck=shuffled_deck(random.Random(3)))
+    while h.street is Street.PREFLOP:
+        la = h.legal_actions()
+        h.apply(Action.check() if la.can_check else Action.call())
+    h.apply(Action.all_in())  # the seat left of the button bets its last 13
+    la = h.legal_actions()
+    assert la.completion
+    bar = make_bar(la)
+    assert bar.buttons["raise"].label == "Complete to 50"
+    assert click(bar, "raise") == betting.sizing_action(la, 50)

@@ -103,7 +103,8 @@ class ActionBar:
                 act = betting.sizing_action(la, self.amount)
                 rb.label = betting.describe(act, la)
             else:
-                rb.label = "Bet" if la.can_bet or not la.facing_bet else "Raise"
+                rb.label = ("Bet" if la.can_bet or not la.facing_bet
+                            else "Complete" if la.completion else "Raise")
         ab = self.buttons.get("allin")
         if ab:
             ab.label = f"All-in {la.all_in_to}" if la.can_all_in else "All-in"

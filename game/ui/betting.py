@@ -123,4 +123,4 @@ def describe(action: Action, legal: LegalActions) -> str:
         return caption(k, legal.to_call)
     if k is ActionKind.ALL_IN:
         return caption(k, legal.all_in_to)
-    return caption(k, action.amount)
+    return caption(k, action.amount, completion=legal.completion)
