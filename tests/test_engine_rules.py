@@ -7,6 +7,7 @@ import pytest
 from game.engine import Action, HandConfig, IllegalActionError, OutOfTurnError, TieSplit
 from game.engine.errors import HandOverError
 from game.engine.events import (
+    Acted,
     BoardDealt,
     ForcedBet,
     Mucked,
@@ -199,6 +200,17 @@ def test_fixed_limit_short_all_in_opening_bet_may_be_called_or_completed():
         h.apply(R(63))
     play(h, R(50))
     assert h.legal_actions().min_to == 100  # the completion is the bet: raise by a full one
+
+
+def test_a_completion_is_reported_as_one_and_a_raise_is_not():
+    """The event says the raise completed a short all-in opening bet (docs/RULES.md 3.6),
+    so the table can call it that; the raise over it is a raise."""
+    h = fixed_limit_flop([1000, 63, 1000], bet=50)
+    play(h, A())
+    completed = [e for e in h.apply(R(50)) if isinstance(e, Acted)]
+    assert completed[0].completion
+    raised = [e for e in h.apply(R(100)) if isinstance(e, Acted)]
+    assert not raised[0].completion
 
 
 def test_fixed_limit_completion_does_not_count_toward_the_raise_cap():

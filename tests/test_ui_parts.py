@@ -67,6 +67,17 @@ def test_narration_says_every_action_with_its_amount():
     assert narrate(Acted(1, Action.fold(), 0, False), NAMES, 0) == "Rocco folds."
 
 
+def test_a_completion_is_said_and_labelled_as_one():
+    """docs/RULES.md 3.6: completing a short all-in bet is not a raise."""
+    from game.ui.tracker import action_label
+
+    done = Acted(2, Action.raise_to(50), 37, False, completion=True)
+    assert narrate(done, NAMES, 0) == "Tess completes to 50."
+    assert narrate(Acted(0, Action.raise_to(50), 37, False, True), NAMES, 0) == \
+        "You complete to 50."
+    assert action_label(done) == "Complete to 50"
+
+
 def test_narration_says_who_won_with_what():
     from game.engine.evaluator import evaluate
 

@@ -50,6 +50,9 @@ class Acted:
     action: Action
     paid: int  #: chips this action moved from stack to the table
     all_in: bool
+    #: Fixed limit: the raise completed a short all-in opening bet (the round's bet, not a
+    #: raise; docs/RULES.md 3.6).
+    completion: bool = False
 
 
 @dataclass(frozen=True)

@@ -511,7 +511,8 @@ class Hand:
         self._checked[s] = kind is ActionKind.CHECK
         if kind in (ActionKind.CALL, ActionKind.CHECK, ActionKind.FOLD):
             action = Action(kind)
-        ev.append(Acted(s, action, paid, self.all_in[s]))
+        ev.append(Acted(s, action, paid, self.all_in[s],
+                        legal.completion and kind is ActionKind.RAISE))
         self.actor = self._next_actor(s)
         self._progress(ev)
         self.events.extend(ev)

@@ -143,6 +143,8 @@ def narrate(e: object, name_of: Callable[[int], str], human: int | None,
             ActionKind.BET: "bets", ActionKind.RAISE: "raises to"})
         k = e.action.kind
         s = f"{who} {verb[k]}"
+        if e.completion:
+            s = f"{who} {'complete' if who == 'You' else 'completes'} to"
         if k is ActionKind.CALL:
             s += f" {e.paid}"
         elif k in (ActionKind.BET, ActionKind.RAISE):

@@ -35,7 +35,7 @@ def action_label(e: Acted) -> str:
     k = e.action.kind
     if k is ActionKind.CALL:  # a call all in shows no amount: it is what the stack held
         return caption(k, 0 if e.all_in else e.paid, all_in=e.all_in)
-    return caption(k, e.action.amount, all_in=e.all_in)
+    return caption(k, e.action.amount, all_in=e.all_in, completion=e.completion)
 
 
 @dataclass
