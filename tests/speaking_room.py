@@ -14,8 +14,9 @@ import threading
 import time
 import wave
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import pytest
@@ -156,6 +157,54 @@ def narration_idle(narrator: Any) -> bool:
 
 #: Answers to a "yes?" (not rephrased when misheard: the question is asked again).
 ANSWERS = ("yes", "no")
+
+
+def means_what_was_said(heard: str, text: str) -> bool:
+    """The recognizer's words mean what was said (the parser reads both the same)."""
+    from voice.parser import parse
+
+    return bool(heard) and parse(heard) == parse(text)
+
+
+class Phrase(Protocol):
+    """One thing a scripted player said: what they meant, and whether it was understood."""
+
+    @property
+    def meant(self) -> str: ...
+
+    @property
+    def heard(self) -> str: ...
+
+    @property
+    def understood(self) -> bool: ...
+
+
+def misheard_in_a_row(said: Sequence[Phrase], meant: str) -> int:
+    """How many times ``meant`` has just been said and misheard, in a row."""
+    n = 0
+    for x in reversed(said):
+        if x.meant != meant or x.understood:
+            break
+        n += 1
+    return n
+
+
+def last_asked(said: Sequence[Phrase]) -> Phrase | None:
+    """The last thing the player said that was not an answer to "yes?" (what it answers)."""
+    return next((x for x in reversed(said) if x.meant not in ANSWERS), None)
+
+
+def answer_to_prompt(said: Sequence[Phrase]) -> str:
+    """A player answers "yes?" with "yes" only to what they meant (:func:`last_asked`,
+    understood); a mishearing gets "no"."""
+    asked = last_asked(said)
+    return "yes" if asked is not None and asked.understood else "no"
+
+
+def misheard_command(phrase: Phrase) -> bool:
+    """Heard as something else, and not an answer (a misheard answer is not said again:
+    the question is asked again)."""
+    return bool(phrase.heard) and not phrase.understood and phrase.meant not in ANSWERS
 
 
 def needs_voice_tools(what: str) -> pytest.MarkDecorator:

@@ -40,9 +40,13 @@ import numpy as np
 import pytest
 
 from .speaking_room import (
-    ANSWERS,
     RATE,
     SpeakingRoom,
+    answer_to_prompt,
+    last_asked,
+    means_what_was_said,
+    misheard_command,
+    misheard_in_a_row,
     narration_idle,
     needs_voice_tools,
     noise,
@@ -81,10 +85,7 @@ class Said:
 
     @property
     def understood(self) -> bool:
-        """The recognizer's words mean what was said (the parser reads both the same)."""
-        from voice.parser import parse
-
-        return bool(self.heard) and parse(self.heard) == parse(self.text)
+        return means_what_was_said(self.heard, self.text)
 
 
 @dataclass
@@ -160,13 +161,7 @@ class Player:
         return h.pot_total if h is not None and not h.is_over else 0
 
     def tries(self, meant: str) -> int:
-        """How many times ``meant`` has just been said and misheard, in a row."""
-        n = 0
-        for x in reversed(self.session.said):
-            if x.meant != meant or x.understood:
-                break
-            n += 1
-        return n
+        return misheard_in_a_row(self.session.said, meant)
 
     def words_for(self, meant: str) -> str:
         """The words to say: the phrase itself, on a second mishearing other words."""
@@ -194,7 +189,7 @@ class Player:
             s.refusal, s.resolved, s.prompt = st.refusal, st.resolved, st.prompt
         s.stacks_after, s.pot_after = self.stacks(), self.pot()
         s.acts_after = len(self.session.human_acts())
-        if s.heard and not s.understood and s.meant not in ANSWERS:
+        if misheard_command(s):
             self.retry = s.meant if self.tries(s.meant) < 3 else None
         self.waiting = None
         self.quiet_until = now + 0.3
@@ -209,9 +204,7 @@ class Player:
         c = self.c
         hand = c.table.hand_number
         if self.link.state.prompt:  # "yes" only to what the player meant; a mishearing: "no"
-            asked = next((x for x in reversed(self.session.said) if x.meant not in ANSWERS),
-                         None)
-            return "yes" if asked is not None and asked.understood else "no"
+            return answer_to_prompt(self.session.said)
         if self.retry is not None:
             phrase, self.retry = self.retry, None
             return phrase
@@ -406,8 +399,7 @@ def wrong_actions(session: Session) -> list[str]:
         act = next(acts)
         meaning = s.meant
         if s.meant == "yes":
-            asked = next((x for x in reversed(session.said[:i]) if x.meant not in ANSWERS),
-                         None)
+            asked = last_asked(session.said[:i])
             meaning = asked.meant if asked is not None else ""
         ok = act.action.kind in kinds.get(meaning, ())
         if meaning == "raise to two hundred":

@@ -34,8 +34,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pytest
 
 from .speaking_room import (
-    ANSWERS,
     SpeakingRoom,
+    answer_to_prompt,
+    means_what_was_said,
+    misheard_command,
+    misheard_in_a_row,
     narration_idle,
     needs_voice_tools,
     speak_all,
@@ -71,9 +74,7 @@ class Said:
 
     @property
     def understood(self) -> bool:
-        from voice.parser import parse
-
-        return bool(self.heard) and parse(self.heard) == parse(self.text)
+        return means_what_was_said(self.heard, self.text)
 
 
 @dataclass
@@ -130,12 +131,7 @@ class Player:
         return next((s for s in app.scenes if isinstance(s, TableScene) and not s.done), None)
 
     def tries(self, meant: str) -> int:
-        n = 0
-        for x in reversed(self.s.said):
-            if x.meant != meant or x.understood:
-                break
-            n += 1
-        return n
+        return misheard_in_a_row(self.s.said, meant)
 
     def quiet(self, app: Any) -> bool:
         """No speech of the game's left to hear (start screen's or table's)."""
@@ -166,7 +162,7 @@ class Player:
             return False
         if self.answered > self.answered_before:
             said.heard, said.reply, said.prompt = self.last
-        if said.heard and not said.understood and said.meant not in ANSWERS:
+        if misheard_command(said):
             self.retry = said.meant if self.tries(said.meant) < 3 else None
         self.waiting = None
         self.quiet_until = now + 0.3
@@ -176,8 +172,7 @@ class Player:
         """(what the player means to say, where) now, or None to wait."""
         s = self.s
         if self.link.state.prompt:  # "yes" only to what was meant; to a mishearing "no"
-            asked = next((x for x in reversed(s.said) if x.meant not in ANSWERS), None)
-            return ("yes" if asked is not None and asked.understood else "no"), "prompt"
+            return answer_to_prompt(s.said), "prompt"
         if self.retry is not None:
             phrase, self.retry = self.retry, None
             return phrase, "again"
