@@ -42,7 +42,8 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-RATE = 16_000
+from .audio import RATE
+
 FRAME = 160  # 10 ms: both cancellers work on it
 
 Pcm = npt.NDArray[np.int16]

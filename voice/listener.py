@@ -70,6 +70,12 @@ MONITOR_STALL_S = 1.0
 UNGATED_KEEP_BYTES = 32_000
 
 
+def _frame_power(pcm: np.ndarray) -> np.ndarray:
+    """Each 10 ms frame's mean square (int16 units)."""
+    x = pcm.astype(np.float64).reshape(-1, 160)
+    return np.asarray(np.mean(x * x, axis=1))
+
+
 @dataclass(frozen=True)
 class Heard:
     """One utterance recognized: the text, how sure, by what, and how long it took."""
@@ -396,13 +402,10 @@ class Listener:
         out[:n] = self.canceller.process(near[:n], far[:n])
         clean = out.tobytes()
         if over and n:
-            a = near[:n].astype(np.float64).reshape(-1, 160)
-            b = out[:n].astype(np.float64).reshape(-1, 160)
-            taken = 10 * np.log10((np.mean(a * a, axis=1) + 1.0) / (np.mean(b * b, axis=1) + 1.0))
-            loud = np.mean(far[:n].astype(np.float64).reshape(-1, 160) ** 2, axis=1) > 1e4
+            near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (near, out))
+            taken = near_db - out_db
+            loud = _frame_power(far[:n]) > 1e4
             self._taken.extend(float(t) for t in taken[loud])
-            near_db = 10 * np.log10(np.mean(a * a, axis=1) + 1.0)
-            out_db = 10 * np.log10(np.mean(b * b, axis=1) + 1.0)
             self._near_db.extend(float(d) for d in near_db)
             if not self.echo_learned:
                 out[:] = 0

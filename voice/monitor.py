@@ -34,9 +34,8 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from .audio import MicState, MicStatus
+from .audio import RATE, MicState, MicStatus
 
-RATE = 16_000
 #: a chunk of the monitor: 20 ms, as the microphone's with "Talk over the bots"
 MONITOR_BLOCK = 320
 #: what parec is asked to buffer (ms): enough to ride out a busy moment, little enough
