@@ -27,6 +27,8 @@ import random
 import time
 from collections.abc import Callable, Iterable, Mapping
 
+from game.engine.events import HoleDealt
+
 from .banter import BanterDirector, ChatLevel, Line, StreakTracker, Trigger
 from .banter_triggers import triggers_from_events
 from .personalities import Personality
@@ -93,8 +95,7 @@ class TableTalk:
 
     def _dealt_in(self, seat: int) -> bool:
         """Whether ``seat`` was dealt into the running hand (a sitting-out hand is no loss)."""
-        return any(type(e).__name__ == "HoleDealt" and getattr(e, "seat", None) == seat
-                   for e in self._hand)
+        return any(isinstance(e, HoleDealt) and e.seat == seat for e in self._hand)
 
     def _say(self, triggers: list[tuple[Trigger, int]]) -> list[Line]:
         lines = []

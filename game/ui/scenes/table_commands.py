@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.session.events import WaitingForBigBlind
+
 from ..voice_link import CommandReply
 
 if TYPE_CHECKING:
@@ -79,7 +81,7 @@ class VoiceCommands:
                     return CommandReply(STAY_IN)
                 events = c.table.sit_in(seat)
                 c.emit(events)
-                waits = any(type(e).__name__ == "WaitingForBigBlind" for e in events)
+                waits = any(isinstance(e, WaitingForBigBlind) for e in events)
                 return CommandReply(SAT_IN_AT_BIG_BLIND if waits else SAT_IN)
             elif name == "pause":
                 c.set_paused(not c.paused)
