@@ -381,6 +381,114 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
             lst.stop(timeout=1.0)
 
 
+def table_say(table, text: str) -> str:
+    """Type ``text`` into the table's voice link and let the table handle it; a dialog it
+    opens is laid out as the app does it.  The reply."""
+    link = table.hud.link
+    link.hear(text)
+    table.update(time.monotonic(), 1 / 120)
+    child, table.push = table.push, None
+    if child is not None:
+        child.resize(SIZE)
+    return link.last_reply
+
+
+def test_push_to_talk_turned_off_in_the_tables_options_applies_at_once(
+        screen, tmp_path, monkeypatch):
+    """At the table, "Push to talk" turned off in the table's options switches the running
+    listener when the options close (not from the next game): through the real listener
+    and recognizer, "options" said into the room with no key held is heard at once.  The
+    options start from the window's settings, and what they closed with holds for the
+    next game as well."""
+    import shutil
+
+    if not (shutil.which("espeak-ng") and shutil.which("sox")):
+        pytest.skip("espeak-ng and sox are needed to speak the player's words")
+    pytest.importorskip("pocketsphinx")
+    from game.ui.main import Launcher
+    from game.ui.scenes.options import OptionsScene
+    from game.ui.scenes.start import StartScene
+    from game.ui.settings import UiSettings, save_settings
+    from voice.listener import Listener
+    from voice.recognizers import open_recognizer
+
+    from .speaking_room import SpeakingRoom, speak_all
+
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    save_settings(UiSettings(voice_engine="pocketsphinx", narration=False, bot_voices=False,
+                             sounds=False))  # push-to-talk on, the default
+    clips = speak_all(["options"], tmp_path, voice="en-us", wpm=160, noise_dbfs=-55)
+    room = SpeakingRoom(-55, seed=4)
+    opened: list[Listener] = []
+
+    def open_listener(engine: str) -> Listener:
+        lst = Listener(lambda: open_recognizer(engine), source=room, push_to_talk=True)
+        opened.append(lst.start())
+        return lst
+
+    args = SimpleNamespace(seed=5, speed=100.0, hands=None, voice="pocketsphinx",
+                           spectate=False)
+    launcher = Launcher(HouseRules().replace(bots=("random:normal",)), args,
+                        open_listener=open_listener)
+    scene = StartScene(launcher, can_resume=False)
+    scene.resize(SIZE)
+
+    def frames_until(done, seconds: float, scenes) -> bool:
+        deadline = time.monotonic() + seconds
+        while not done() and time.monotonic() < deadline:
+            for sc in scenes:
+                sc.update(time.monotonic(), 1 / 60)
+            time.sleep(1 / 60)
+        return bool(done())
+
+    try:
+        assert frames_until(lambda: opened and opened[0].ready, 60, [scene]), \
+            "the listener never became ready to hear"
+        lst = opened[0]
+        say(scene, "play")
+        table = scene.table
+        table.resize(SIZE)
+        link = table.hud.link
+        assert frames_until(lambda: lst.push_to_talk, 5, [table])  # at the table: Space
+
+        table_say(table, "options")  # typed: the same link and parser as a spoken phrase
+        options = table.dialog
+        assert isinstance(options, OptionsScene) and options.settings.push_to_talk
+        replies = [table_say(table, "previous") for _ in range(2)]
+        assert replies[-1] == "Section: Voice & sound", replies
+        for _ in range(12):
+            reply = table_say(table, "move down")
+            if reply.startswith("Push to talk"):
+                break
+        assert reply == "Push to talk: on"
+        assert table_say(table, "next") == "Push to talk: off"
+        assert table_say(table, "back") == "closed" and options.done
+        # at once: the running listener hears without Space, and the HUD says so
+        assert lst.push_to_talk is False and not link.needs_space
+        assert not link.state.push_to_talk
+        assert launcher.load_settings().push_to_talk is False  # the next game's too
+
+        heard = []
+        for _ in range(3):  # misheard ("[unk]"), a player says it again
+            link.state.heard = ""
+            room.say(clips["options"])
+            assert frames_until(lambda: link.state.heard, 20, [table]), "nothing was heard"
+            heard.append(link.state.heard)
+            child, table.push = table.push, None
+            if child is not None:
+                break
+        assert isinstance(child, OptionsScene), heard  # heard with no key held
+        assert child.settings.push_to_talk is False  # from the window's settings
+    finally:
+        if scene.table is not None:
+            scene.table.close()
+        scene.close()
+        launcher.close()
+        for lst in opened:
+            lst.stop(timeout=1.0)
+
+
 def test_with_talk_over_the_start_screen_tells_the_echo_canceller_what_it_says(start):
     """With "Talk over the bots" and an echo canceller the microphone is not muted while the
     game speaks, so the canceller must be given the start screen's lines, as the table's

@@ -30,9 +30,9 @@ class Launcher:
         self.link: VoiceLink | None = None
         self._link_key: tuple[object, ...] | None = None
         self.settings: UiSettings | None = None
-        #: the settings the start screen's options closed with: they hold in this window,
-        #: saved or not, as the table's options do at the table — until ui.toml is saved
-        #: again (from a table's options): then the file is the player's latest word
+        #: the settings the options last closed with (the start screen's or a table's):
+        #: they hold in this window, saved or not — until ui.toml is written after them
+        #: (another window): then the file is the player's latest word
         self.chosen: UiSettings | None = None
         self._chosen_over: float | None = None  #: ui.toml's time when they were chosen
 
@@ -47,9 +47,10 @@ class Launcher:
         return self.settings
 
     def apply_settings(self, settings: UiSettings) -> None:
-        """The start screen's options closed: their settings are this window's from now on.
-        A player who turned "Push to talk" off by voice then closed the menu is heard at
-        the table without Space, whether or not they also said "Save to my config"."""
+        """The options closed (the start screen's or a table's): their settings are this
+        window's from now on.  A player who turned "Push to talk" off by voice then closed
+        the menu is heard without Space at once and at every table after, whether or not
+        they also said "Save to my config"."""
         self.chosen = self.settings = settings
         self._chosen_over = _settings_stamp()
         if self.link is not None:
@@ -158,6 +159,8 @@ class Launcher:
             on_finish_quit=self.args.hands is not None,
         )
         scene.notice = self.notice
+        scene.settings = settings  # the table's options start from the window's settings,
+        scene.on_settings = self.apply_settings  # and what they close with holds after it
 
         def late_narrator() -> Any:
             # banter and speech load the bots' lines and a TTS engine: after the first

@@ -30,7 +30,7 @@ class TableDialog:
 def _options(table: TableScene) -> Scene:
     from .options import OptionsScene
 
-    scene = OptionsScene(table.c.table.rules, in_game=True)
+    scene = OptionsScene(table.c.table.rules, in_game=True, settings=table.settings)
     scene.on_close = table.apply_settings
     return scene
 

@@ -90,6 +90,13 @@ class TableScene(Scene):
         self.rebuy = RebuyFlow(self)
         self.menus = VoiceMenus(self)  # dialogs, leaving and rebuy amounts by voice
         self.dialog: Scene | None = None  #: the last dialog opened over the table
+        #: the window's settings this table plays by (its options start from them: a
+        #: setting changed on the start screen and not saved is not undone here); None:
+        #: ui.toml's
+        self.settings: UiSettings | None = None
+        #: told the settings the table's options closed with, so the window keeps them
+        #: for the next game too (set by the launcher)
+        self.on_settings: Callable[[UiSettings], None] | None = None
         self.narration = NarrationStart(self)
         self.motion = TableMotion(self, controller.speed)
         self.drawing = TableDrawing(self)
@@ -139,7 +146,13 @@ class TableScene(Scene):
         self.input.handle(event, now)
 
     def apply_settings(self, settings: UiSettings) -> None:
-        """Voice, sound and chat settings take effect at once (house rules next game)."""
+        """Voice, sound and chat settings take effect at once (house rules next game):
+        "Push to talk" switches the running listener's detector, as on the start screen."""
+        self.settings = settings
+        if self.hud is not None:
+            self.hud.link.set_push_to_talk(bool(settings.push_to_talk))
+        if self.on_settings is not None:
+            self.on_settings(settings)
         n = self.narrator
         if n is not None:
             n.narration = bool(settings.narration) and not self.spectate
