@@ -78,3 +78,31 @@ def test_banter_shows_as_a_bubble_at_the_speakers_seat(screen):
     assert all(s != human for s in said)
     assert said[-1] in scene.renderer.bubbles
     c.close()
+
+
+def test_watching_the_bots_only_the_players_replies_are_spoken(screen):
+    """A table of bots watched narrates nothing and no bot talks, but with narration on
+    what the player says by voice is answered aloud ("Leave the table?")."""
+    pytest.importorskip("pyttsx3")
+    from game.ui.voice_menus import ASK_LEAVE
+
+    rules = HouseRules().replace(bots=("maniac:normal", "maniac:normal", "lag:normal"))
+    table, human, looks = build_table(rules, seats=3, spectate=True, seed=7)
+    assert human is None
+    c = Controller(table, human=None, speed=1000.0, seed=7)
+    voice = TableVoice.start(UiSettings(narration=True, bot_voices=True, chat_level=4),
+                             table, None, 7, spectate=True)
+    if voice.worker is None:
+        pytest.skip("no speech engine on this machine")
+    assert not voice.narration and not voice.bot_voices
+    scene = TableScene(c, spectate=True, looks=looks, narrator=voice)
+    scene.resize(SIZE)
+    t = 0.0
+    while c.hands_done < 3:
+        t += 0.05
+        scene.update(t, 1 / 60)
+    voice.say(ASK_LEAVE)
+    assert voice.worker.wait_idle(timeout=30)
+    assert [r.utterance.text for r in voice.worker.rendered] == [ASK_LEAVE]
+    voice.close()
+    c.close()

@@ -181,9 +181,35 @@ def test_with_speech_off_the_start_screen_never_holds_the_microphone_shut(start)
     assert start.voice.status_line() == "“move down” → Spectate the bots"
 
 
+def test_the_bots_watched_are_left_by_voice(start):
+    """A table of bots watched borrows the voice link as a game does: "quit" (or "leave
+    the table") asks first and "yes" leaves; "back" with no menu open asks the same (there
+    is no seat to come back to); "help" says so; then the start screen has the link back."""
+    from game.ui.scenes.leave import LeaveScene
+    from game.ui.voice_link import NO_SEAT
+    from game.ui.voice_menus import ASK_LEAVE, WATCHING_HELP
+
+    link = start.voice.link
+    say(start, "spectate")
+    table = start.table
+    table.resize(SIZE)  # as the app does when it pushes the table
+    assert table.spectate and table.hud is not None and table.hud.link is link
+    assert link.c is table.c and link.c.human is None
+    assert table_say(table, "help") == WATCHING_HELP
+    assert table_say(table, "quit") == ASK_LEAVE and isinstance(table.dialog, LeaveScene)
+    assert link.state.prompt == ASK_LEAVE
+    assert table_say(table, "no") == "Staying" and not table.done
+    assert table_say(table, "back") == ASK_LEAVE
+    assert table_say(table, "yes") == "Leaving the table" and table.done
+    table.close()  # as the app does when it pops the table
+    start.update(time.monotonic(), 1 / 120)
+    assert link.c is NO_SEAT and link.on_table_command == start.voice.command
+    assert say(start, "move down") == "Options"  # from "Spectate the bots", chosen last
+
+
 def test_words_said_while_watching_the_bots_do_not_act_on_the_start_screen(start):
-    """A spectator's table does not borrow the voice link: what was heard meanwhile is
-    dropped when the start screen takes it back, not done then."""
+    """What was heard while the bots were watched and not yet handled when the player left
+    is dropped when the start screen takes the link back, not done then."""
     say(start, "spectate")
     table = start.table
     start.voice.link.hear("play")  # heard while the bots play on
@@ -263,7 +289,7 @@ def test_the_start_screen_hears_the_player_with_push_to_talk_on(start):
 
     say(start, "spectate")
     start.update(time.monotonic(), 1 / 120)
-    assert lst.push_to_talk is True  # the bots' voices are not listened to meanwhile
+    assert lst.push_to_talk is True  # the bots watched hear the player as a game does
 
 
 def test_push_to_talk_can_be_turned_off_by_voice_from_the_start_screen(start):

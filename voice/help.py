@@ -33,7 +33,7 @@ HELP_SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("Odds and the table", "odds from your cards and the board against those left",
      ("what are my odds", "how many outs", "what did Leo do", "who raised",
       "what are the blinds", "how many hands have I won")),
-    ("Table", "rebuys within the table's limits; quit asks first",
+    ("Table", "rebuys within the limits; quit asks first (watching bots: back too)",
      ("deal", "next hand", "rebuy five hundred", "top up to a thousand", "sit out",
       "deal me out", "I'm back", "pause", "options", "quit")),
     ("Menus and dialogs", "move and choose in an open menu",

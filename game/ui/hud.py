@@ -117,6 +117,9 @@ class VoiceHud:
             lines.append((f"→ {st.resolved}", (140, 220, 150)))
         if st.notice and not lines:
             lines.append((st.notice, theme.TEXT_DIM))
+        if not lines and self.link.c.human is None:  # a table of bots watched
+            lines.append(("Say “quit” or “back” to leave, “options”…  F1 help · T type",
+                          theme.TEXT_DIM))
         if not lines:
             lines.append(("Say “call”, “raise to 200”, “half pot”…  F1 help · T type",
                           theme.TEXT_DIM))

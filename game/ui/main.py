@@ -140,7 +140,10 @@ class Launcher:
         hud = narrator = sounds = None
         from .hud import VoiceHud
 
-        if not spectate:
+        # a table of bots watched from the start screen borrows the window's voice link
+        # too, so the player can leave it by voice ("quit", "back"); `holdem play
+        # --spectate` opens no microphone
+        if not spectate or self.link is not None:
             link = self.voice_link(settings)
             link.confirm_seconds = float(getattr(rules, "voice_confirm_seconds", 8.0))
             link.confirm_fraction = float(getattr(rules, "voice_confirm_fraction", 0.5))

@@ -5,7 +5,8 @@ is selected — eyes-free, nobody sees which button is lit.
 The start screen borrows the window's one voice link (``Launcher.voice_link``), so the
 listener that hears "play" is the one that then hears "call" at the table: the microphone
 is opened and the recognizer loaded once, before the first hand.  While a table is open
-the table's HUD holds the link; when the player leaves, the start screen takes it back.
+the table's HUD holds the link (a game, or bots watched: "quit" or "back" leaves them);
+when the player leaves, the start screen takes it back.
 "Quit" asks first, as leaving the table does: a misheard word must not end the game.
 
 The start screen hears the player all the time, whatever the "Push to talk" setting (on by

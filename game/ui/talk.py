@@ -190,7 +190,9 @@ class TableVoice:
     def __init__(self, *, narration: bool, bot_voices: bool, chat_level: int,
                  cast: dict[int, Any], seed: int, speech: bool = True,
                  human: int | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, replies: bool = False) -> None:
+        """``replies``: speak :meth:`say`'s replies even with ``speech`` off (a table of
+        bots watched: no narration and no bots' voices, but the player is answered)."""
         self.narration = narration
         self.bot_voices = bot_voices
         self.worker: Any = None
@@ -202,7 +204,7 @@ class TableVoice:
         self._pending: list[Line] = []
         self._in_flight_since: float | None = None
         self._lock = threading.Lock()
-        if speech and (narration or bot_voices):
+        if (speech and (narration or bot_voices)) or replies:
             try:
                 from bots.speech import SpeechWorker
 
@@ -238,9 +240,13 @@ class TableVoice:
                 pers = PERSONALITIES.get(p.spec.style)
                 if pers is not None:
                     cast[seat] = pers
+        # watching the bots nothing is narrated and no bot talks, but with narration on
+        # what the player says by voice is answered aloud ("Leave the table?")
         return cls(narration=bool(settings.narration) and not spectate,
-                   bot_voices=bool(settings.bot_voices), chat_level=int(settings.chat_level),
-                   cast=cast, seed=seed, speech=not spectate, human=human, clock=clock)
+                   bot_voices=bool(settings.bot_voices) and not spectate,
+                   chat_level=int(settings.chat_level),
+                   cast=cast, seed=seed, speech=not spectate, human=human, clock=clock,
+                   replies=spectate and bool(settings.narration))
 
     def narrator_voice(self) -> Any:
         if self._narrator_voice is None:

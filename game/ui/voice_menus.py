@@ -17,6 +17,8 @@ import pygame
 from .voice_link import CommandReply
 
 if TYPE_CHECKING:
+    from voice.intents import Question
+
     from .scenes import Scene
     from .scenes.table import TableScene
 
@@ -99,6 +101,9 @@ def rebuy_limit_refusal(rules: Any, stack: int, add: int) -> str | None:
 
 
 ASK_LEAVE = "Leave the table? Say yes to leave or no to stay."
+#: "help" while watching the bots (a table with no seat for the player).
+WATCHING_HELP = ("You are watching the bots. Say quit or back to go back to the start "
+                 "screen, or options.")
 
 
 class VoiceMenus:
@@ -112,17 +117,25 @@ class VoiceMenus:
         d = self.scene.dialog
         return None if d is None or d.done else d
 
+    @property
+    def watching(self) -> bool:
+        """The table is one of bots being watched: nobody to sit back in."""
+        return self.scene.c.human is None
+
     def handles(self, name: str) -> bool:
         """Whether this command is a move or "quit" ("back" with no dialog open is "I'm
-        back": the player returning to the game)."""
+        back": the player returning to the game; watching the bots, it is leaving)."""
         if name == "quit":
             return True
-        return name in KEYS and (name != "back" or self.open_dialog() is not None)
+        return name in KEYS and (name != "back" or self.watching
+                                 or self.open_dialog() is not None)
 
     def __call__(self, name: str) -> CommandReply:
         if name == "quit":
             return self.quit()
         dialog = self.open_dialog()
+        if dialog is None and name == "back" and self.watching:
+            return self.quit()  # back to the start screen, asking first as "quit" does
         if dialog is None:
             return CommandReply(NO_MENU, refused=True)
         return CommandReply(press(dialog, name, self.scene.now) or name)
@@ -134,6 +147,15 @@ class VoiceMenus:
         if not isinstance(self.open_dialog(), LeaveScene):
             self.scene.push = self.scene.dialog = LeaveScene(self.scene)
         return CommandReply(ASK_LEAVE, asks=True)
+
+    def question(self, q: Question) -> CommandReply | None:
+        """Watching the bots, "help" says how to leave and what else works; the table's
+        other questions are about the player's hand, and answered as such."""
+        from voice.intents import QuestionKind
+
+        if self.watching and q.kind is QuestionKind.HELP:
+            return CommandReply(WATCHING_HELP)
+        return None
 
     def answer(self, yes: bool) -> CommandReply | None:
         """A "yes" or "no" with no action waiting: it answers the leave dialog, if open."""

@@ -132,6 +132,7 @@ class TableScene(Scene):
             link = self.hud.link
             link.on_table_command = self.table_command
             link.on_dialog_answer = self.menus.answer
+            link.on_question = self.menus.question  # watching the bots: its own help
             if self.narrator is not None:
                 link.speak = self.narrator.say
 
@@ -156,7 +157,7 @@ class TableScene(Scene):
         n = self.narrator
         if n is not None:
             n.narration = bool(settings.narration) and not self.spectate
-            n.bot_voices = bool(settings.bot_voices)
+            n.bot_voices = bool(settings.bot_voices) and not self.spectate
             n.set_chat_level(int(settings.chat_level))
         if self.sounds is not None:
             if settings.sounds and not self.sounds.bank:
