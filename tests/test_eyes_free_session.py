@@ -10,15 +10,22 @@ player's words going the real way:
     listener's thread (voice detector) -> PocketSphinx with the game's grammar -> parser
     -> the start screen / the table -> the session
 
-The player, as a blind player would: hears the start screen, says "move down" (it says
-"Spectate the bots"), "play"; plays a hand ("call" or "check", then "fold", "yes");
-"deal me out", "deal" (a hand dealt without them, played by the bots), "I'm back";
-"quit", "yes" (leave the table); back on the start screen "quit", "yes" — and the window
-closes.  The player speaks when the game is quiet: on their turn and between hands (the
-next hand waits for "deal", as in tests/test_eyes_free.py).  A misheard phrase
-is said again, then in other words, as in tests/test_eyes_free.py.
+The game starts from its defaults: "Push to talk" on (the start screen hears the player
+all the same; at the table only while Space is held).  The player, as a blind player
+would: hears the start screen and turns push-to-talk off by voice, as its help says —
+"options", "previous" until "Section: Voice & sound", "move down" until "Push to talk:
+on", "next" ("Push to talk: off"), "back"; then "move up" (it says "Spectate the bots"),
+"select", and leaves the bots they watch with "back", "yes"; "play"; plays a hand ("call"
+or "check", then "fold", "yes"); "deal me out", "deal" (a hand dealt without them, played
+by the bots), "I'm back"; "quit", "yes" (leave the table); back on the start screen
+"quit", "yes" — and the window closes.  The player speaks when the game is quiet: on
+their turn and between hands (the next hand waits for "deal", as in
+tests/test_eyes_free.py).  A misheard phrase is said again, then in other words, as in
+tests/test_eyes_free.py; in the options the player goes by where each move's reply says
+the selection is, not by a script.
 
-Played once per module (about 30 s here); each promise is then its own test.
+Played once per module (one to three minutes here, as the machine is loaded); each promise
+is then its own test.
 """
 
 from __future__ import annotations
@@ -48,15 +55,20 @@ VOICE = {"voice": "en-us", "wpm": 160, "noise_dbfs": -55}
 SEED = 6
 BOTS = ("station:normal", "station:normal")
 #: The longest the session may take (it stops there, failed); a phrase's answer timeout.
-MAX_SECONDS = 150.0
+MAX_SECONDS = 240.0
 PHRASE_TIMEOUT = 20.0
-#: Other words for a phrase misheard twice (a person rephrases).
-AGAIN = {"move down": "go down", "play": "start the game", "check": "i check",
-         "call": "call it", "fold": "i fold", "yes": "confirm", "no": "cancel",
-         "deal me out": "sit out", "i'm back": "sit in", "quit": "leave the table",
-         "deal": "next hand"}
-PHRASES = ["move down", "play", "call", "check", "fold", "yes", "no", "deal me out",
-           "i'm back", "quit", "deal", *AGAIN.values()]
+#: Other words for a phrase misheard twice (a person rephrases; in the grammar too).
+AGAIN = {"move down": "go down", "move up": "go up", "play": "start the game",
+         "check": "i check", "call": "call it", "fold": "i fold", "yes": "confirm",
+         "no": "cancel", "deal me out": "sit out", "i'm back": "sit in",
+         "quit": "leave the table", "deal": "next hand", "back": "close"}
+#: ...watching the bots, where "close" closes only a menu.
+AGAIN_WATCHING = {"back": "leave the table"}
+#: Moves in the options: the next one is chosen by where the selection is, not said again.
+OPTION_MOVES = ("previous", "move down", "next", "back")
+PHRASES = ["move down", "move up", "play", "call", "check", "fold", "yes", "no",
+           "deal me out", "i'm back", "quit", "deal", "options", "previous", "next",
+           "back", "select", *AGAIN.values(), *AGAIN_WATCHING.values()]
 
 pytestmark = needs_voice_tools("the session by voice")
 
@@ -71,6 +83,8 @@ class Said:
     heard: str = ""
     reply: str = ""
     prompt: str = ""
+    at: float = 0.0  #: seconds into the session when it was said
+    took: float = 0.0  #: seconds until the game's answer came back
 
     @property
     def understood(self) -> bool:
@@ -87,6 +101,14 @@ class Session:
     seconds: float = 0.0
     frames: int = 0
     human: int | None = None
+    push_to_talk_at_start: bool | None = None  #: the setting as the window opened
+    push_to_talk_off: bool = False  #: turned off by voice (the options closed with it off)
+    options_replies: list[str] = field(default_factory=list)  #: what each move said
+    watched: bool = False  #: a table of bots was opened to watch
+    left_watching: bool = False  #: ...and left, by voice
+    #: at the table: Space needed (the link), and the running listener's detector
+    space_needed_at_table: bool | None = None
+    listener_push_to_talk_at_table: bool | None = None
     played_hand: int = 0  #: the hand the player acted in
     sat_out_at: int = 0  #: the hand number when sitting out took effect
     hands_without_me: list[int] = field(default_factory=list)
@@ -148,8 +170,9 @@ class Player:
 
     # ----- saying --------------------------------------------------------------------------------
     def say(self, meant: str, where: str, now: float) -> None:
-        text = AGAIN.get(meant, meant) if self.tries(meant) >= 2 else meant
-        said = Said(text, meant, where)
+        again = AGAIN_WATCHING if where == "watching" else AGAIN
+        text = again.get(meant, meant) if self.tries(meant) >= 2 else meant
+        said = Said(text, meant, where, at=now - self.t0)
         self.s.said.append(said)
         self.waiting, self.since = said, now
         self.answered_before = self.answered
@@ -162,7 +185,10 @@ class Player:
             return False
         if self.answered > self.answered_before:
             said.heard, said.reply, said.prompt = self.last
-        if misheard_command(said):
+        said.took = now - self.t0 - said.at
+        if said.where == "options":
+            self.s.options_replies.append(said.reply)
+        if misheard_command(said) and said.meant not in OPTION_MOVES:
             self.retry = said.meant if self.tries(said.meant) < 3 else None
         self.waiting = None
         self.quiet_until = now + 0.3
@@ -179,17 +205,19 @@ class Player:
         table = self.table_scene(app)
         if table is None:
             start = self.start_screen(app)
-            if start is None or app.scene is not start:
+            if start is None or app.scene not in (start, start.dialog):
                 return None
             if s.left_table:
                 return "quit", "start screen"
-            return ("move down" if start.focus == 0 and not self.moved() else "play"), \
-                "start screen"
+            if not s.push_to_talk_off:
+                return self.options_phrase(start), "options"
+            if not s.left_watching:  # watch the bots first, and leave them by voice
+                spectate = [n for n, *_ in start.items].index("spectate")
+                return ("select" if start.focus == spectate else "move up"), "start screen"
+            return "play", "start screen"
         c = table.c
-        if c.human is None:
-            self.s.failure = "a table of bots was opened to watch: a mishearing chose Spectate"
-            app.running = False
-            return None
+        if c.human is None:  # the bots watched (or a mishearing chose Spectate): leave
+            return "back", "watching"
         seat = c.table.players[c.human]
         la = c.human_legal()
         if la is not None:
@@ -209,8 +237,22 @@ class Player:
             return "i'm back", "table"
         return "quit", "table"
 
-    def moved(self) -> bool:
-        return any(x.meant == "move down" and x.understood for x in self.s.said)
+    def options_phrase(self, start: Any) -> str:
+        """Turning push-to-talk off, as the start screen's help says: each move's reply
+        says where the selection is (:func:`game.ui.voice_menus.focus`), and the player
+        goes by that — "previous" until the Voice & sound section, "move down" until
+        "Push to talk", "next" while it is on, then "back"."""
+        from game.ui.voice_menus import focus
+
+        dialog = start.dialog
+        if dialog is None or dialog.done:
+            return "options"
+        where = focus(dialog)  # what the last move's reply said (opening: the first item)
+        if where.startswith("Push to talk"):
+            return "next" if where.endswith(": on") else "back"
+        if where.startswith("Section") and "Voice & sound" not in where:
+            return "previous"
+        return "move down"
 
     def hand_over(self, number: int) -> bool:
         from game.engine.events import HandEnded
@@ -222,12 +264,27 @@ class Player:
         """What changed at the table since the last frame (the test's own record)."""
         s = self.s
         table = self.table_scene(app)
+        start = self.start_screen(app)
+        link = start.launcher.link if start is not None else None
+        if s.push_to_talk_at_start is None and link is not None:
+            s.push_to_talk_at_start = link.push_to_talk_mode
+        if (link is not None and not link.push_to_talk_mode and start is not None
+                and (start.dialog is None or start.dialog.done)):
+            s.push_to_talk_off = True  # the options closed with it off
         if table is not None and table is not self.table:
             self.table = table
             c = table.c
-            s.human = c.human
-            s.chips_start = c.table.chips_in_play()
-            c.listeners.append(lambda e: s.events.append((c.table.hand_number, e)))
+            if c.human is None:
+                s.watched = True
+            else:  # the bots watched have their own hands: not recorded as the game's
+                s.human = c.human
+                s.chips_start = c.table.chips_in_play()
+                c.listeners.append(lambda e: s.events.append((c.table.hand_number, e)))
+                s.space_needed_at_table = link.needs_space if link is not None else None
+                lst = link.listener if link is not None else None
+                s.listener_push_to_talk_at_table = getattr(lst, "push_to_talk", None)
+        if self.table is not None and self.table.c.human is None and self.table.done:
+            s.left_watching = True
         if self.table is None or self.table.c.human is None:
             return
         c = self.table.c
@@ -320,15 +377,16 @@ def session(tmp_path_factory) -> Session:
         from voice.listener import Listener
         from voice.recognizers import open_recognizer
 
-        # what an eyes-free player sets once: always listening, the game narrated
-        save_settings(UiSettings(voice_engine="pocketsphinx", push_to_talk=False,
-                                 narration=True, bot_voices=False, sounds=False,
-                                 chat_level=0))
+        # the game's defaults (push-to-talk on: the player turns it off by voice), with
+        # the game narrated; no bots' voices, sounds or chat, as in test_eyes_free
+        save_settings(UiSettings(voice_engine="pocketsphinx", narration=True,
+                                 bot_voices=False, sounds=False, chat_level=0))
+        assert UiSettings().push_to_talk  # the default this starts from
         room = SpeakingRoom(VOICE["noise_dbfs"], SEED)
 
-        def open_listener(engine: str) -> Any:
+        def open_listener(engine: str) -> Any:  # the microphone, as the setting opens it
             return Listener(lambda: open_recognizer(engine), source=room,
-                            push_to_talk=False).start()
+                            push_to_talk=True).start()
 
         s = Session()
         player = Player(room, clips, s)
@@ -362,23 +420,47 @@ def session(tmp_path_factory) -> Session:
 
 
 def transcript(s: Session) -> str:
-    return "\n".join(f"  [{x.where}] said {x.text!r} heard {x.heard!r}"
+    return "\n".join(f"  {x.at:6.1f} s +{x.took:4.1f} [{x.where}] said {x.text!r} heard {x.heard!r}"
                      f"{'' if x.understood else ' (MISHEARD)'} -> {x.reply!r}" for x in s.said)
 
 
 # ----- the promises ------------------------------------------------------------------------------
 def test_a_whole_session_start_screen_to_leaving_is_played_by_voice_alone(session):
-    """Start screen -> a hand -> sit out -> back -> leave the table -> quit: every step by
-    voice, with the keyboard and mouse unplugged, and the window closed by the last "yes"."""
+    """Start screen (push-to-talk turned off) -> the bots watched and left -> a hand -> sit
+    out -> back -> leave the table -> quit: every step by voice, with the keyboard and
+    mouse unplugged, and the window closed by the last "yes"."""
     assert not session.failure, session.failure + "\n" + transcript(session)
     assert session.keys_blocked and session.quit_by_voice
+    assert session.left_watching
     assert session.played_hand and session.hands_without_me and session.back_at is not None
     assert session.left_table
     assert session.seconds < MAX_SECONDS
 
 
+def test_push_to_talk_on_by_default_is_turned_off_by_voice_before_playing(session):
+    """The window opens with the game's default, push-to-talk on; the player turns it off
+    in the start screen's options by voice, and the table then hears them without Space
+    (the running listener switched, not reopened)."""
+    assert session.push_to_talk_at_start is True
+    assert session.push_to_talk_off, transcript(session)
+    assert "Push to talk: off" in session.options_replies, session.options_replies
+    assert session.options_replies[-1] == "closed"
+    assert session.space_needed_at_table is False
+    assert session.listener_push_to_talk_at_table is False
+
+
+def test_the_bots_watched_are_left_by_voice(session):
+    """"back" at a table of bots watched asks "Leave the table?", and "yes" leaves it."""
+    from game.ui.voice_menus import ASK_LEAVE
+
+    assert session.watched and session.left_watching
+    asked = [x for x in session.said if x.where == "watching" and x.understood]
+    assert asked and asked[-1].prompt == ASK_LEAVE, transcript(session)
+
+
 def test_each_start_screen_choice_is_said_aloud_as_it_is_selected(session):
-    moved = next(x for x in session.said if x.meant == "move down" and x.understood)
+    moved = next(x for x in session.said if x.meant == "move up" and x.understood
+                 and x.where == "start screen")
     assert moved.reply == "Spectate the bots"
     assert "Spectate the bots" in session.lines, session.lines
     assert any(line.startswith("Table Talk Hold'em. Play is selected") for line in session.lines)
