@@ -389,15 +389,7 @@ class Listener:
         assert self.canceller is not None
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
-        # The canceller needs the reference sample-continuous with the microphone: chunks
-        # arrive in bursts, so their stamps jitter by tens of ms; the clock advances by
-        # exactly each chunk's length (voice.monitor.SteadyClock).
-        end = self._mic_clock.advance(len(near), captured)
-        with self._ref_lock:
-            far = self.reference.window(end, len(near))
-            over = self.reference.playing(captured, self.playback_tail_s)
-        if self._monitor_live(end):
-            far = self._monitored.window(end, len(near))
+        far, over = self._far(len(near), captured)
         out = near.copy()
         out[:n] = self.canceller.process(near[:n], far[:n])
         clean = out.tobytes()
@@ -413,6 +405,21 @@ class Listener:
                 quiet = out_db < max(self._near_db) - self.echo_range_db
                 out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
         return out.tobytes(), clean, over
+
+    def _far(self, n: int, captured: float) -> tuple[np.ndarray, bool]:
+        """The reference for a microphone chunk of ``n`` samples captured at ``captured``
+        (what the game played over the same stretch of time: the monitor's recording, else
+        the timeline), and whether the game was speaking then."""
+        # The canceller needs the reference sample-continuous with the microphone: chunks
+        # arrive in bursts, so their stamps jitter by tens of ms; the clock advances by
+        # exactly each chunk's length (voice.monitor.SteadyClock).
+        end = self._mic_clock.advance(n, captured)
+        with self._ref_lock:
+            far = self.reference.window(end, n)
+            over = self.reference.playing(captured, self.playback_tail_s)
+        if self._monitor_live(end):
+            far = self._monitored.window(end, n)
+        return far, over
 
     def _ungated(self, events: list, clean: bytes, pending: int) -> list:
         """The detector's events with the canceller's output as it was before the echo's

@@ -254,7 +254,8 @@ class Game:
     """The window's side: the listener, the bot line playing, barge-in."""
 
     def __init__(self, server: Server, player: str, engine: str,
-                 reference: str = "monitor", canceller_name: str = "auto") -> None:
+                 reference: str = "monitor", canceller_name: str = "auto",
+                 dump: bool = False) -> None:
         from voice.echo import SpeexCanceller, open_canceller
         from voice.listener import Listener
         from voice.monitor import open_monitor
@@ -278,8 +279,20 @@ class Game:
         self.tap: Tap | None = None
         self.mic = TeeMicrophone(TALK_OVER_BLOCK)
         self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
-                                 monitor=open_monitor if reference == "monitor" else None
-                                 ).start()
+                                 monitor=open_monitor if reference == "monitor" else None)
+        #: with ``dump``: each chunk's reference and "over playback", as the listener took
+        #: them (:mod:`.bargein_replay` plays the run back through the listener from these)
+        self.fars: list[tuple[np.ndarray, bool]] | None = [] if dump else None
+        if self.fars is not None:
+            inner_far, fars = self.listener._far, self.fars
+
+            def far(n: int, captured: float) -> tuple[np.ndarray, bool]:
+                got = inner_far(n, captured)
+                fars.append((got[0].copy(), got[1]))
+                return got
+
+            self.listener._far = far  # type: ignore[method-assign]
+        self.listener.start()
         self.events: list[tuple[float, Any]] = []
         self.stopped_at: float | None = None
         self._lock = threading.Lock()
@@ -375,6 +388,9 @@ def main(argv: list[str] | None = None) -> None:
                     choices=("auto", "webrtc", "speex", "speex-linear"))
     ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
+    ap.add_argument("--dump", type=Path, default=None,
+                    help="keep what the listener was given (microphone, reference, over "
+                    "playback) in this .npz, for benchmarks.voice.bargein_replay")
     args = ap.parse_args(argv)
 
     rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
@@ -386,7 +402,9 @@ def main(argv: list[str] | None = None) -> None:
     # the command is said while a line plays: lines long enough to still be playing
     long_lines = [p for p in norm_lines[3:] if len(read_pcm16k(p)) / RATE >= LONG_LINE_S]
     server = Server(tmp)
-    game = Game(server, args.player, args.engine, args.reference, args.canceller)
+    game = Game(server, args.player, args.engine, args.reference, args.canceller,
+                dump=args.dump is not None)
+    segments: list[dict[str, Any]] = []  # with --dump: which chunks each command covers
     out = open(args.out, "w")
     rng = random.Random(5)
     result: dict[str, Any] = {"player": args.player, "engine": args.engine,
@@ -434,6 +452,9 @@ def main(argv: list[str] | None = None) -> None:
                 n += 1
                 row: dict[str, Any] = {"cond": cond, "id": r["id"], "said": r["text"],
                                        "heard": texts}
+                segments.append({"cond": cond, "said": r["text"], "heard": texts,
+                                 "confirm": r["family"] == "confirm", "from": mark,
+                                 "to": game.mic.mark()})
                 if cond == "over":
                     row["erle_line_db"] = alone
                     row.update(stop_marks(game, mark, clip, onset, line, evs))
@@ -453,6 +474,7 @@ def main(argv: list[str] | None = None) -> None:
                 game.tap.kept, game.tap.on = [], True
             t0 = time.monotonic()
             k = 0
+            mark = game.mic.mark()
             while time.monotonic() - t0 < args.stretch:
                 game.say(norm_lines[k % len(norm_lines)])
                 k += 1
@@ -463,6 +485,8 @@ def main(argv: list[str] | None = None) -> None:
             evs = game.take()
             texts = heard_texts(evs)
             acted = [t for t in texts if not isinstance(parse(t), Unknown)]
+            segments.append({"cond": "stretch", "heard": texts, "confirm": False,
+                             "from": mark, "to": game.mic.mark()})
             began = sum(type(ev).__name__ == "SpeechBegan" for _, ev in evs)
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
                                  "heard": len(texts), "acted": len(acted),
@@ -477,6 +501,22 @@ def main(argv: list[str] | None = None) -> None:
         out.close()
         game.close()
         server.stop()
+        if args.dump is not None and game.fars is not None:
+            dump(args.dump, game, segments)
+
+
+def dump(path: Path, game: Game, segments: list[dict[str, Any]]) -> None:
+    """What the listener was given, chunk by chunk: the microphone's samples and capture
+    stamps, the reference and "over playback" it took for each; and the commands' spans."""
+    fars = list(game.fars or [])
+    chunks, stamps = game.mic.chunks, game.mic.stamps
+    k = min(len(fars), len(chunks))
+    np.savez_compressed(
+        path, near=np.concatenate(chunks[:k]).astype(np.int16),
+        lens=np.array([len(c) for c in chunks[:k]]), stamps=np.array(stamps[:k]),
+        far=np.concatenate([f for f, _ in fars[:k]]).astype(np.int16),
+        over=np.array([o for _, o in fars[:k]]),
+        segments=np.array(json.dumps(segments)))
 
 
 if __name__ == "__main__":

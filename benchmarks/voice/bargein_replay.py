@@ -1,0 +1,154 @@
+"""A talking-over-the-bots run played back through the listener, as fast as it decodes.
+
+``benchmarks.voice.bargein_pulse --dump RUN.npz`` keeps what the listener was given through
+the sound server: every microphone chunk with its capture stamp, and the reference (the
+sink's monitor, or the timeline) and "over playback" it took for it.  This feeds the same
+chunks to a fresh listener — a fresh canceller, the same detector and recognizer — with
+that reference, so a change to the listener's decisions is measured on the very audio of
+a run, in a minute instead of ten, and two settings on the same audio.
+
+It is open loop: the line playing was stopped where the recorded run's listener stopped
+it, whatever the replayed one decides.  Figures: each command's ``exact`` (one utterance
+heard, meaning what was said) in silence and over a line, and in the stretch nobody spoke
+in, how many utterances began and how many were acted on.
+
+    .venv/bin/python -m benchmarks.voice.bargein_replay RUN.npz [--set name=value ...]
+
+``--set`` sets a listener attribute before it runs (``echo_gate_db=20``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import queue
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+class _Tagged(queue.Queue):  # type: ignore[type-arg]
+    """The listener's event queue, each event kept with the chunk it came on."""
+
+    def __init__(self, source: Any) -> None:
+        super().__init__()
+        self.source = source
+        self.tagged: list[tuple[int, Any]] = []
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        self.tagged.append((self.source.pos - 1, item))
+
+
+class RecordedMic:
+    """The recorded chunks with their stamps; at each command's first chunk the listener
+    is told whether a "yes?" waits, as the run told it."""
+
+    def __init__(self, run: Any, segments: list[dict[str, Any]]) -> None:
+        from voice.audio import MicState, MicStatus
+
+        self.status = MicStatus(MicState.LISTENING, "replay")
+        self._chunks = np.split(run["near"], np.cumsum(run["lens"])[:-1])
+        self._stamps = run["stamps"]
+        self._confirm = {s["from"]: s["confirm"] for s in segments}
+        self.pos = 0
+        self.captured_at: float | None = None
+        self.listener: Any = None
+
+    def ensure(self, now: float | None = None) -> Any:
+        return self.status
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        if self.pos >= len(self._chunks):
+            self.listener._stop.set()
+            return None
+        if self.pos in self._confirm:
+            self.listener._confirm_pending = self._confirm[self.pos]
+        chunk = self._chunks[self.pos]
+        self.captured_at = float(self._stamps[self.pos])
+        self.pos += 1
+        return bytes(chunk.tobytes())
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def replay(path: Path, engine: str = "pocketsphinx",
+           settings: dict[str, float] | None = None) -> dict[str, Any]:
+    from voice.echo import open_canceller
+    from voice.intents import Unknown
+    from voice.listener import Heard, Listener, SpeechBegan
+    from voice.parser import parse
+    from voice.recognizers import open_recognizer
+
+    run = np.load(path)
+    segments = json.loads(str(run["segments"]))
+    fars = np.split(run["far"], np.cumsum(run["lens"])[:-1])
+    over = run["over"]
+    mic = RecordedMic(run, segments)
+    lst = Listener(open_recognizer(engine), source=mic, canceller=open_canceller)
+    mic.listener = lst
+    for name, value in (settings or {}).items():
+        if not hasattr(lst, name):
+            raise SystemExit(f"the listener has no {name!r}")
+        setattr(lst, name, value)
+
+    def far(n: int, captured: float) -> tuple[np.ndarray, bool]:
+        i = mic.pos - 1
+        return fars[i], bool(over[i])
+
+    lst._far = far  # type: ignore[method-assign]
+    lst.events = tagged = _Tagged(mic)
+    t0 = time.perf_counter()
+    lst._run()
+    seconds = time.perf_counter() - t0
+    rows = []
+    result: dict[str, Any] = {"run": str(path), "settings": settings or {}}
+    for seg in segments:
+        evs = [ev for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
+        texts = [ev.text for ev in evs if isinstance(ev, Heard)]
+        began = sum(isinstance(ev, SpeechBegan) for ev in evs)
+        row = {"cond": seg["cond"], "said": seg.get("said"), "heard": texts,
+               "recorded": seg["heard"], "began": began}
+        if seg["cond"] != "stretch":
+            row["exact"] = (len(texts) == 1 and parse(texts[0]) == parse(seg["said"]))
+        else:
+            row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
+        rows.append(row)
+    for cond in ("silence", "over"):
+        got = [r for r in rows if r["cond"] == cond]
+        if got:
+            result[cond] = {"n": len(got),
+                            "exact": round(100 * sum(r["exact"] for r in got) / len(got), 1)}
+    for r in rows:
+        if r["cond"] == "stretch":
+            result["stretch"] = {"began": r["began"], "heard": len(r["heard"]),
+                                 "acted": len(r["acted"]), "acted_texts": r["acted"]}
+    result["replay_s"] = round(seconds, 1)
+    result["rows"] = rows
+    return result
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("run", type=Path, nargs="+", help="bargein_pulse --dump files")
+    ap.add_argument("--engine", default="pocketsphinx")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--rows", action="store_true", help="print every command's row")
+    args = ap.parse_args(argv)
+    settings = {k: float(v) for k, v in (s.split("=", 1) for s in args.set)}
+    for path in args.run:
+        result = replay(path, args.engine, settings)
+        rows = result.pop("rows")
+        if args.rows:
+            for r in rows:
+                print(json.dumps(r))
+        print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()
