@@ -7,6 +7,10 @@ seconds instead of a decode of the corpus:
 
     python -m benchmarks.voice.rejudge --rows benchmarks/out/voice/w4-whisper-tuned.jsonl \\
         --sure-share 0.8,0.9,0.95
+
+A combined run holds both engines' hearings, so ``--alone whisper,pocketsphinx`` also
+gives each engine's figures by itself from the same decode (PocketSphinx's hypothesis and
+Whisper's readings are what each alone would have heard).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from voice.recognizers.combined import (
     CombinedRecognizer,
     combine,
 )
+from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -40,7 +45,8 @@ from .run import summarize_rows, table
 
 #: The recognizer's own name for each of run.py's engine labels: the resolver's confusion
 #: table is looked up by it.
-RECOGNIZER_NAMES = {"combined": CombinedRecognizer.name, "whisper": WhisperRecognizer.name}
+RECOGNIZER_NAMES = {"combined": CombinedRecognizer.name, "whisper": WhisperRecognizer.name,
+                    "pocketsphinx": PocketSphinxRecognizer.name}
 
 
 def readings_of(row: dict) -> list[Reading]:
@@ -54,10 +60,15 @@ def readings_of(row: dict) -> list[Reading]:
 
 def rejudged(row: dict, situations: dict, sure_share: float,
              rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
-             talk_weight: float = TALK_WEIGHT) -> dict:
-    engine = RECOGNIZER_NAMES.get(row["engine"], row["engine"])
+             talk_weight: float = TALK_WEIGHT, alone: str | None = None) -> dict:
+    """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
+    label_as = alone or row["engine"]
+    engine = RECOGNIZER_NAMES.get(label_as, label_as)
     hyp, _ = judge(readings_of(row), sure_share, engine, talk_weight)
-    if "sphinx" in row:  # the combined engine: PocketSphinx's opinion weighed again
+    if alone == "pocketsphinx":
+        text, confidence, _gap = row["sphinx"]
+        hyp = Hypothesis(text, confidence, engine)
+    elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap, engine=engine)
@@ -65,7 +76,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
         say = with_pending(say, not ResolveContext(confidence=hyp.confidence).doubted)
-    return dict(row, outcome=label(say), acted=acted(say), transcript=hyp.text,
+    return dict(row, engine=label_as, outcome=label(say), acted=acted(say), transcript=hyp.text,
                 confidence=hyp.confidence, confirm=say["confirm"],
                 rules_confirm=bool(say_result(hyp.text, situation)["confirm"]))
 
@@ -80,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma list of weights of talk readings below the best one")
     ap.add_argument("--sure-rescue-gap", default=str(SURE_RESCUE_GAP),
                     help="combined rows: comma list of sure-rescue gaps (nats; 0 turns it off)")
+    ap.add_argument("--alone", default="",
+                    help="combined rows: also judge them as these engines heard them alone "
+                    "(comma list: whisper, pocketsphinx)")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for f in args.rows.split(",")
             for line in Path(f).read_text().splitlines() if line]
@@ -89,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
         for slack in (float(s) for s in args.rescue_slack.split(",")):
             for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
                 for talk in (float(s) for s in args.talk_weight.split(",")):
-                    again = [rejudged(r, situations, share, slack, sure, talk) for r in rows]
+                    again = [rejudged(r, situations, share, slack, sure, talk, alone)
+                             for alone in [None, *filter(None, args.alone.split(","))]
+                             for r in rows if alone is None or "sphinx" in r]
                     print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, "
                           f"talk weight {talk}")
                     print(table(summarize_rows(again)))
