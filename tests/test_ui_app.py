@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
+import pytest
 
 from game.session.rules import HouseRules
 
@@ -92,3 +93,33 @@ def test_the_start_screen_is_drawn_again_after_leaving_the_table(tmp_path, monke
     frames(app, 3)
     assert app.scene is start
     assert pygame.image.tobytes(app.screen, "RGB") == before
+
+
+def test_the_start_screens_greeting_is_played_with_the_sound_effects_off(tmp_path, monkeypatch):
+    """The start screen speaks before any table has started the mixer, and with the sound
+    effects off no table starts it: the launcher starts it for the game's speech, so the
+    greeting is played (on SDL's dummy driver here), not only rendered."""
+    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    pytest.importorskip("pyttsx3")
+    from game.ui.main import launch
+    from game.ui.settings import UiSettings, save_settings
+
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
+    save_settings(UiSettings(narration=True, bot_voices=False, sounds=False, voice_engine="off"))
+    played: list[str] = []
+    t0 = time.monotonic()
+
+    def on_frame(app) -> None:
+        speaker = app.scenes[0].voice.speaker
+        if speaker is not None and speaker._current is not None:
+            played.append(speaker._current.utterance.text)
+        if played or time.monotonic() - t0 > 20:
+            app.running = False
+
+    args = SimpleNamespace(seed=1, speed=1.0, hands=None, voice="off", spectate=False,
+                           fullscreen=False, quit_after=25)
+    launch(HouseRules(), args, started=time.perf_counter(), size=(800, 600),
+           on_frame=on_frame)
+    assert played and played[0].startswith("Table Talk Hold'em."), played

@@ -55,6 +55,18 @@ class Launcher:
         self._chosen_over = _settings_stamp()
         if self.link is not None:
             self.link.set_push_to_talk(settings.push_to_talk)
+        self.speech_mixer(settings)
+
+    def speech_mixer(self, settings: UiSettings | None = None, spectate: bool = False) -> None:
+        """Start the mixer the game's speech plays on when it speaks (on the frame's
+        thread).  The sound effects start it too, but only at a table and only when they
+        are on: without it the start screen's greeting and choices, and with the sound
+        effects off every line at the table, were rendered and never played."""
+        s = settings or self.settings or self.load_settings()
+        if s.narration or (s.bot_voices and not spectate):
+            from .sound import start_mixer
+
+            start_mixer()
 
     @property
     def narrate(self) -> bool:
@@ -152,6 +164,7 @@ class Launcher:
         from .sound import Sounds
 
         sounds = Sounds.start(mute=spectate or not settings.sounds)
+        self.speech_mixer(settings, spectate)  # watching, only replies are spoken
         scene = TableScene(
             ctl,
             spectate=spectate,
@@ -211,6 +224,7 @@ def launch(
     else:
         from .scenes.start import StartScene
 
+        launcher.speech_mixer()  # the start screen speaks before any table starts it
         first = StartScene(launcher)
     try:
         stats = app.run(first, max_seconds=getattr(args, "quit_after", None))

@@ -64,6 +64,19 @@ def pan(x: float, width: float) -> tuple[float, float]:
     return float(np.cos(p * np.pi / 2)), float(np.sin(p * np.pi / 2))
 
 
+def start_mixer() -> bool:
+    """Start pygame's mixer unless it runs: the sound effects play on it, and so does the
+    game's speech (narration, replies, the bots' voices).  False: no audio device."""
+    import pygame
+
+    try:
+        if not pygame.mixer.get_init():
+            pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=MIXER_BUFFER)
+    except pygame.error:
+        return False
+    return True
+
+
 class Sounds:
     """The mixer-backed player; every method is safe to call when audio is unavailable."""
 
@@ -77,14 +90,7 @@ class Sounds:
     def start(cls, mute: bool = False) -> Sounds:
         if mute:
             return cls(False)
-        import pygame
-
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=RATE, size=-16, channels=2, buffer=MIXER_BUFFER)
-        except pygame.error:
-            return cls(False)
-        return cls(True)
+        return cls(start_mixer())
 
     def _build(self) -> None:
         import pygame
