@@ -68,6 +68,14 @@ MONITOR_STALL_S = 1.0
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
 UNGATED_KEEP_BYTES = 32_000
+#: speech is heard over the game's only where the canceller was seen taking the game's
+#: voice out just before: over the loud reference frames from this long ago...
+CANCELLING_FROM_S = 1.0
+#: ...to this long ago (the player's own first words, which it cannot take out, are not
+#: judged by)...
+CANCELLING_TO_S = 0.2
+#: ...at least this many of them (10 ms frames): a line's first words are not trusted
+CANCELLING_MIN_FRAMES = 10
 
 
 def _frame_power(pcm: np.ndarray) -> np.ndarray:
@@ -234,6 +242,11 @@ class Listener:
         #: half second is taken for that echo
         self.echo_range_db = 15.0
         self._near_db: deque[float] = deque(maxlen=50)
+        #: 10 ms frames the canceller processed, and (frame, dB taken out) of the recent
+        #: ones the game spoke loudly in
+        self._frames = 0
+        self._loud_taken: deque[tuple[int, float]] = deque(
+            maxlen=round(100 * CANCELLING_FROM_S))
         self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
 
     # -- game-thread API (never blocks) ---------------------------------------------------
@@ -289,6 +302,20 @@ class Listener:
         """The canceller has learned the room: it takes the game's voice well out."""
         return (len(self._taken) >= 100
                 and float(np.median(self._taken)) > self.echo_gate_db + 6)
+
+    @property
+    def cancelling(self) -> bool:
+        """The canceller has been taking the game's voice out just before now: over the
+        loud frames of the game's speech from ``CANCELLING_FROM_S`` to ``CANCELLING_TO_S``
+        ago (at least ``CANCELLING_MIN_FRAMES``), it took out as much as
+        :attr:`echo_learned` asks.  Not so at the start of every line (the canceller lets
+        its first 100-300 ms through, measured through PulseAudio), nor while it re-learns
+        the echo's path."""
+        lo = self._frames - round(100 * CANCELLING_FROM_S)
+        hi = self._frames - round(100 * CANCELLING_TO_S)
+        got = [t for k, t in self._loud_taken if lo <= k < hi]
+        return (len(got) >= CANCELLING_MIN_FRAMES
+                and float(np.median(got)) > self.echo_gate_db + 6)
 
     @contextmanager
     def muted(self):
@@ -385,7 +412,10 @@ class Listener:
         second (the canceller lets some of the room's reverberation through in the line's
         pauses: measured here, 150 ms at -40 dBFS under a line peaking at -19).  Where the
         player speaks, the canceller cannot take their voice out, and the frame passes; once
-        they are speaking nothing is silenced (the game stops its line)."""
+        they are speaking nothing is silenced (the game stops its line).  Where the
+        canceller is not seen :attr:`cancelling` (a line's first words, an echo path it
+        re-learns) everything is silenced until it is: what it lets through there is the
+        bot's voice 5-10 dB down, which those gates pass and the detector hears."""
         assert self.canceller is not None
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
@@ -393,13 +423,17 @@ class Listener:
         out = near.copy()
         out[:n] = self.canceller.process(near[:n], far[:n])
         clean = out.tobytes()
+        self._frames += n // 160
         if over and n:
             near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (near, out))
             taken = near_db - out_db
             loud = _frame_power(far[:n]) > 1e4
             self._taken.extend(float(t) for t in taken[loud])
             self._near_db.extend(float(d) for d in near_db)
-            if not self.echo_learned:
+            first = self._frames - len(taken)
+            self._loud_taken.extend((first + i, float(t))
+                                    for i, t in enumerate(taken) if loud[i])
+            if not self.echo_learned or not (self._in_utterance or self.cancelling):
                 out[:] = 0
             elif not self._in_utterance:  # once the player speaks, the line is stopped
                 quiet = out_db < max(self._near_db) - self.echo_range_db

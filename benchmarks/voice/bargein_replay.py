@@ -14,7 +14,9 @@ in, how many utterances began and how many were acted on.
 
     .venv/bin/python -m benchmarks.voice.bargein_replay RUN.npz [--set name=value ...]
 
-``--set`` sets a listener attribute before it runs (``echo_gate_db=20``).
+``--set`` sets a listener attribute before it runs (``echo_gate_db=20``);
+``--trust-canceller`` replays the listener as it was before it asked the canceller to be
+seen :attr:`~voice.listener.Listener.cancelling` (the same audio, before and after).
 """
 
 from __future__ import annotations
@@ -78,7 +80,8 @@ class RecordedMic:
 
 
 def replay(path: Path, engine: str = "pocketsphinx",
-           settings: dict[str, float] | None = None) -> dict[str, Any]:
+           settings: dict[str, float] | None = None,
+           trust_canceller: bool = False) -> dict[str, Any]:
     from voice.echo import open_canceller
     from voice.intents import Unknown
     from voice.listener import Heard, Listener, SpeechBegan
@@ -90,7 +93,13 @@ def replay(path: Path, engine: str = "pocketsphinx",
     fars = np.split(run["far"], np.cumsum(run["lens"])[:-1])
     over = run["over"]
     mic = RecordedMic(run, segments)
-    lst = Listener(open_recognizer(engine), source=mic, canceller=open_canceller)
+    cls = Listener
+    if trust_canceller:
+        class Trusting(Listener):
+            cancelling = True  # type: ignore[assignment]
+
+        cls = Trusting
+    lst = cls(open_recognizer(engine), source=mic, canceller=open_canceller)
     mic.listener = lst
     for name, value in (settings or {}).items():
         if not hasattr(lst, name):
@@ -107,7 +116,8 @@ def replay(path: Path, engine: str = "pocketsphinx",
     lst._run()
     seconds = time.perf_counter() - t0
     rows = []
-    result: dict[str, Any] = {"run": str(path), "settings": settings or {}}
+    result: dict[str, Any] = {"run": str(path), "settings": settings or {},
+                              "trust_canceller": trust_canceller}
     for seg in segments:
         evs = [ev for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
         texts = [ev.text for ev in evs if isinstance(ev, Heard)]
@@ -138,11 +148,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("run", type=Path, nargs="+", help="bargein_pulse --dump files")
     ap.add_argument("--engine", default="pocketsphinx")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--trust-canceller", action="store_true",
+                    help="as before the listener asked to see the canceller cancelling")
     ap.add_argument("--rows", action="store_true", help="print every command's row")
     args = ap.parse_args(argv)
     settings = {k: float(v) for k, v in (s.split("=", 1) for s in args.set)}
     for path in args.run:
-        result = replay(path, args.engine, settings)
+        result = replay(path, args.engine, settings, args.trust_canceller)
         rows = result.pop("rows")
         if args.rows:
             for r in rows:
