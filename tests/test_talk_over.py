@@ -290,8 +290,8 @@ def test_a_monitor_that_stopped_recording_is_not_waited_for(bot_line):
 
 
 def test_over_the_game_only_what_a_canceller_seen_cancelling_leaves_is_listened_to():
-    """Through PulseAudio the canceller lets a line's first 100-300 ms through, only 5-10
-    dB down, and the echo gates (a frame it took > 12 dB out of, or 15 dB under the last
+    """Through PulseAudio the canceller lets much of a line's first 300 ms through, at
+    most 10 dB down, and the echo gates (a frame it took > 12 dB out of, or 15 dB under the last
     half second's loudest) pass that: the detector heard the bot and the game stopped its
     own line (benchmarks/voice/RESULTS.md).  So until the canceller has been seen taking
     the line out — the loud frames from 1 s to 0.2 s before — nothing reaches the
