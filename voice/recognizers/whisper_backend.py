@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intents import Intent, Unknown
+from ..intents import Confirm, Intent, Unknown
 from ..parser import command
 from ..soundalike import repairs
 from .base import (
@@ -66,9 +66,12 @@ N_BEST = 5
 #: CPU threads for one decode (the machine the game targets has two cores).
 THREADS = 2
 #: What Whisper is told came before: the kind of thing said here, and how it is written.
+#: The table commands at its end (session 17) took "Read by." to "Rebuy.": exact, the pair,
+#: tuned voices +1.2 / +1.8 / +1.8 points (clean / 15 dB / room), flite's +1.0 / +1.6 /
+#: -0.2, espeak-ng held-out -0.6 / -0.9 / +1.5 (benchmarks/voice/RESULTS.md).
 PROMPT = ("Fold. Check. Call. Bet fifty. Raise to two hundred. Raise by one hundred. "
           "Raise three x. Two thirds of the pot. Half pot. Pot it. Min bet. Minimum. All in. "
-          "Shove.")
+          "Shove. Deal. Rebuy. Top up. Sit out. I'm back. Pause.")
 #: A command is sure when its meaning holds this share of the n-best's probability.
 SURE_SHARE = 0.9
 #: A reading below the best that means nothing ("Raise might one hundred." under "Raise by
@@ -168,6 +171,21 @@ class _Speculation:
 
         self.thread = threading.Thread(target=run, name="whisper-ahead", daemon=True)
         self.thread.start()
+
+
+def means_something_now(intent: Intent, confirmation_pending: bool) -> bool:
+    """A yes or a no means something only while a "yes?" waits for it; otherwise a reading
+    that says one ("No.", or "Oh." repaired to "no") is talk, as it is to PocketSphinx,
+    whose grammar has no yes or no then.  Else "call" written "Oh." would be a "no" to
+    nothing instead of letting PocketSphinx's "call" be heard.
+
+    >>> from voice.parser import parse
+    >>> means_something_now(parse("no"), False), means_something_now(parse("no"), True)
+    (False, True)
+    >>> means_something_now(parse("call"), False)
+    True
+    """
+    return confirmation_pending or not isinstance(intent, Confirm)
 
 
 def _meaning(intent: Intent) -> Intent:
@@ -379,11 +397,15 @@ class WhisperRecognizer(Recognizer):
     def _readings(self, encoded: Any, frames: int,
                   heard: list[tuple[str, float]]) -> list[Reading]:
         readings: list[Reading] = []
+        pending = self._pending
         for i, (written, logprob) in enumerate(heard):
             text = collapse_repeats(written)
             said = command(text)  # no closest-phrase search: the judge needs only meanings
+            if said is not None and not means_something_now(said, pending):
+                said = None
             intent: Intent = said if said is not None else Unknown(text, "")
-            fixes = repairs(text) if said is None else []
+            fixes = [f for f in repairs(text) if means_something_now(f.intent, pending)
+                     ] if said is None else []
             if not fixes:
                 readings.append(Reading(text, logprob, intent, text))
             elif i > 0:  # a lower reading that sounds like a command: not counted as talk
