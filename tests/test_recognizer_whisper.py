@@ -327,6 +327,20 @@ def test_engines_that_disagree_on_the_amount_ask_first():
     assert parse(got.text) == BetTo(150) and got.confidence < 0.6
 
 
+def test_a_sure_rival_that_whisper_finds_far_less_likely_does_not_make_it_ask():
+    """PocketSphinx sure of "jam" where Whisper wrote "Check.": forced to write "Jam.",
+    Whisper finds it a dozen nats less likely, so "check" stands without a "yes"."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DISAGREE_SLACK, combine
+
+    assert DISAGREE_SLACK is not None
+    check, jam = Hypothesis("check", 0.95, "whisper"), Hypothesis("jam", 0.95, "ps")
+    far = combine(check, jam, -(DISAGREE_SLACK + 6))
+    assert parse(far.text) == Check() and far.confidence == HIGH_CONFIDENCE
+    near = combine(check, jam, -(DISAGREE_SLACK / 2))
+    assert parse(near.text) == Check() and near.confidence < 0.6
+
+
 def test_pocketsphinx_alone_hearing_a_command_is_taken_only_if_whisper_scores_it_close():
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine
@@ -393,11 +407,50 @@ def test_speech_resumed_after_a_pause_is_heard_whole_not_as_its_first_half(whisp
     assert parse(whisper.final().text) == parse("raise to two hundred")
 
 
-def test_pocketsphinx_alone_never_gives_a_table_command():
-    """A table command acts without a "yes": PocketSphinx alone heard "fold" as "close"."""
+def test_pocketsphinx_alone_gives_a_table_command_only_when_whisper_backs_it_as_likely():
+    """A table command acts without a "yes", so only the sure rescue gives one: PocketSphinx
+    sure of it and Whisper's decoder finding it about as likely as its own words."""
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine
 
     talk = Hypothesis(UNKNOWN, 0.0, "whisper")
     assert combine(talk, Hypothesis("close", 0.5, "ps"), -1.0).text == UNKNOWN
-    assert combine(talk, Hypothesis("pause", 0.95, "ps"), 0.0).text == UNKNOWN
+    assert combine(talk, Hypothesis("pause", 0.95, "ps"), -(SURE_RESCUE_GAP + 1)).text == UNKNOWN
+    sure = combine(talk, Hypothesis("pause", 0.95, "ps"), 0.0)
+    assert sure.text == "pause" and sure.confidence == HIGH_CONFIDENCE
+
+
+def test_engines_that_disagree_on_a_table_command_hear_nothing():
+    """A table command cannot ask "yes?": heard by Whisper as "close" and by PocketSphinx as
+    a sure "pause", it is neither; Whisper sure of it against a doubted rival, it stands."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    assert combine(Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.95, "ps"),
+                   None).text == UNKNOWN
+    assert combine(Hypothesis("close", 0.5, "w"), Hypothesis("pause", 0.5, "ps"),
+                   None).text == UNKNOWN
+    assert combine(Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.5, "ps"),
+                   None).text == "close"
+
+
+def test_a_raise_heard_without_its_amount_takes_pocketsphinx_amount_if_whisper_scores_it():
+    """"Then raise." for "min raise": Whisper has the verb, PocketSphinx the whole command."""
+    from voice.intents import MinRaise
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    bare, minimum = Hypothesis("raise", 0.95, "w"), Hypothesis("min raise", 0.95, "ps")
+    assert parse(combine(bare, minimum, -0.5).text) == MinRaise()
+    assert parse(combine(bare, minimum, -(RESCUE_SLACK + 1)).text) == parse("raise")
+
+
+@needs_model
+def test_a_yes_or_no_with_nothing_to_confirm_is_talk_not_an_answer(whisper):
+    """Nothing waits for a "yes": "no" means nothing, as PocketSphinx's grammar has it then."""
+    assert whisper.decode(_say("no", "en-us")).rejected
+    whisper.expect_confirmation(True)
+    try:
+        assert parse(whisper.decode(_say("no", "en-us")).text) == Confirm(False)
+    finally:
+        whisper.expect_confirmation(False)

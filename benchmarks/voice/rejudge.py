@@ -24,6 +24,7 @@ from game.phh import loads
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import (
+    DISAGREE_SLACK,
     RESCUE_SLACK,
     SURE_RESCUE_GAP,
     CombinedRecognizer,
@@ -60,7 +61,8 @@ def readings_of(row: dict) -> list[Reading]:
 
 def rejudged(row: dict, situations: dict, sure_share: float,
              rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
-             talk_weight: float = TALK_WEIGHT, alone: str | None = None) -> dict:
+             talk_weight: float = TALK_WEIGHT, alone: str | None = None,
+             disagree_slack: float | None = DISAGREE_SLACK) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -71,7 +73,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
-                      rescue_slack=rescue_slack, sure_gap=sure_gap, engine=engine)
+                      rescue_slack=rescue_slack, sure_gap=sure_gap,
+                      disagree_slack=disagree_slack, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -91,6 +94,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma list of weights of talk readings below the best one")
     ap.add_argument("--sure-rescue-gap", default=str(SURE_RESCUE_GAP),
                     help="combined rows: comma list of sure-rescue gaps (nats; 0 turns it off)")
+    ap.add_argument("--disagree-slack", default=str(DISAGREE_SLACK),
+                    help="combined rows: comma list of nats ('None': PocketSphinx sure of "
+                    "another command always makes it ask)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -103,12 +109,14 @@ def main(argv: list[str] | None = None) -> int:
         for slack in (float(s) for s in args.rescue_slack.split(",")):
             for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
                 for talk in (float(s) for s in args.talk_weight.split(",")):
-                    again = [rejudged(r, situations, share, slack, sure, talk, alone)
-                             for alone in [None, *filter(None, args.alone.split(","))]
-                             for r in rows if alone is None or "sphinx" in r]
-                    print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, "
-                          f"talk weight {talk}")
-                    print(table(summarize_rows(again)))
+                    for disagree in args.disagree_slack.split(","):
+                        apart = None if disagree == "None" else float(disagree)
+                        again = [rejudged(r, situations, share, slack, sure, talk, alone, apart)
+                                 for alone in [None, *filter(None, args.alone.split(","))]
+                                 for r in rows if alone is None or "sphinx" in r]
+                        print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
+                              f"{sure}, talk weight {talk}, disagree slack {apart}")
+                        print(table(summarize_rows(again)))
     return 0
 
 

@@ -6,11 +6,16 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
 
 - both hear the same command (the same meaning): it is sure;
 - they hear different commands: Whisper's stands, and asks "yes?" first if PocketSphinx
-  was sure of its own (a doubted PocketSphinx command leaves Whisper's confidence as is);
-- Whisper heard no command but PocketSphinx did: Whisper's decoder scores PocketSphinx's
-  command on the same audio against its own reading; close enough, and it is taken, asking
-  "yes?" first (only a betting action, a yes/no or a question: :func:`rescuable`); very
-  close, and PocketSphinx sure of it, it is taken as said; otherwise nothing was heard;
+  was sure of its own and Whisper's decoder, scoring it, does not rule it out (a doubted
+  PocketSphinx command leaves Whisper's confidence as is);
+  but a table or menu command cannot ask, so it stands only when Whisper was sure of it
+  and PocketSphinx was not sure of its own — otherwise nothing was heard;
+- Whisper heard no command (or a bet or raise without its amount) but PocketSphinx did:
+  Whisper's decoder scores PocketSphinx's command on the same audio against its own
+  reading; close enough, and it is taken, asking "yes?" first (only a betting action, a
+  yes/no or a question: :func:`rescuable`); very close, and PocketSphinx sure of it, it is
+  taken as said — a table or menu command only so, as it cannot ask; otherwise nothing was
+  heard (or Whisper's bare "raise" stands);
 - PocketSphinx heard nothing: Whisper's judgement stands.
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
@@ -22,7 +27,7 @@ from __future__ import annotations
 
 import threading
 
-from ..intents import Confirm, Intent, Question, Unknown, is_action
+from ..intents import BareRaise, Call, Check, Confirm, Fold, Intent, Question, Unknown, is_action
 from ..parser import parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
@@ -40,6 +45,15 @@ RESCUE_SLACK = 10.0
 #: and none on the espeak-ng held-out ones: at 3 a "pause" heard as a sure "fold" (-1.7)
 #: acted (benchmarks/voice/RESULTS.md).
 SURE_RESCUE_GAP = 1.5
+#: When PocketSphinx is sure of another command than Whisper's, the command asks "yes?"
+#: first — unless Whisper's decoder, forced to write PocketSphinx's, finds it more than
+#: this many nats less likely than its own reading (None: it always asks).  Where
+#: PocketSphinx was right on the espeak-ng held-out voices its command scored -4.8 and -1.0;
+#: where Whisper was ("check" against "jam") -8.4 to -31.  Right cheap commands asking
+#: needlessly, flite voices: 15 dB 29.4 -> 23.4 %, room 18.7 -> 14.3 %, no wrong action
+#: added on any voices; 2 to 6 gave the same on the held-out voices, 2 one wrong action
+#: on flite's (benchmarks/voice/RESULTS.md).
+DISAGREE_SLACK: float | None = 6.0
 
 
 def rescuable(intent: Intent) -> bool:
@@ -54,12 +68,30 @@ def rescuable(intent: Intent) -> bool:
     return is_action(intent) or isinstance(intent, (Confirm, Question))
 
 
+def stands_in(whisper: Intent, sphinx: Intent) -> bool:
+    """Whether PocketSphinx's command is scored in place of Whisper's reading: Whisper heard
+    talk, or "raise" / "bet" with no amount where PocketSphinx heard how much ("Then
+    raise." for "min raise": the verb is in both, the amount only in one).
+
+    >>> stands_in(parse("nice hand"), parse("fold")), stands_in(parse("raise"), parse("min raise"))
+    (True, True)
+    >>> stands_in(parse("raise"), parse("fold")), stands_in(parse("call"), parse("fold"))
+    (False, False)
+    """
+    if isinstance(sphinx, Unknown):
+        return False
+    if isinstance(whisper, BareRaise):
+        return is_action(sphinx) and not isinstance(sphinx, (BareRaise, Fold, Check, Call))
+    return isinstance(whisper, Unknown)
+
+
 def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
+            disagree_slack: float | None = DISAGREE_SLACK,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
-    (None: not scored).
+    (None: not scored; it is scored when PocketSphinx heard another command).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -67,20 +99,30 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> talk, fold = Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95)
     >>> combine(talk, fold, -6.0).confidence, combine(talk, fold, -1.0).confidence
     (0.5, 0.95)
+    >>> combine(Hypothesis("close", 0.95), Hypothesis("pause", 0.95), None).text
+    '[unk]'
     """
     said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
     said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
-    if isinstance(said_w, Unknown):
-        if gap is None or gap < -rescue_slack or not rescuable(said_p):
+    if stands_in(said_w, said_p) or isinstance(said_w, Unknown):
+        sure = (gap is not None and sure_gap > 0 and gap >= -sure_gap
+                and sphinx.confidence >= HIGH_CONFIDENCE)
+        if sure or (gap is not None and gap >= -rescue_slack and rescuable(said_p)):
+            return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
+        if isinstance(said_w, Unknown):
             return Hypothesis(UNKNOWN, 0.0, engine)
-        sure = sure_gap > 0 and gap >= -sure_gap and sphinx.confidence >= HIGH_CONFIDENCE
-        return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
+        return Hypothesis(whisper.text, whisper.confidence, engine)
     if isinstance(said_p, Unknown):
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if said_p == said_w:
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
+    if not rescuable(said_w) and (sphinx.confidence >= HIGH_CONFIDENCE
+                                  or whisper.confidence < HIGH_CONFIDENCE):
+        return Hypothesis(UNKNOWN, 0.0, engine)  # it would act at once, on a doubt
     if sphinx.confidence < HIGH_CONFIDENCE:  # PocketSphinx doubted its own words
         return Hypothesis(whisper.text, whisper.confidence, engine)
+    if disagree_slack is not None and gap is not None and gap < -disagree_slack:
+        return Hypothesis(whisper.text, whisper.confidence, engine)  # Whisper rules it out
     return Hypothesis(whisper.text, min(whisper.confidence, LOW_CONFIDENCE), engine)
 
 
@@ -127,7 +169,9 @@ class CombinedRecognizer(Recognizer):
         worker.join()
         whisper = heard[0]
         gap = None
-        if whisper.rejected and not sphinx.rejected and rescuable(parse(sphinx.text)):
+        said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
+        said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
+        if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
         return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
