@@ -364,6 +364,22 @@ def test_a_rescue_whisper_scores_as_likely_as_its_own_words_needs_no_yes_if_pock
     assert parse(doubted.text) == Fold() and doubted.confidence < 0.6
 
 
+def test_a_rescue_whisper_also_read_among_its_own_words_needs_no_yes():
+    """Whisper's best reading was talk, but a lower one meant PocketSphinx's sure "fold":
+    both models back it, however far down Whisper had it (within the slack)."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    talk, fold = Hypothesis(UNKNOWN, 0.0, "whisper"), Hypothesis("fold", 0.95, "ps")
+    far = -(SURE_RESCUE_GAP + 3)
+    assert combine(talk, fold, far).confidence < 0.6
+    backed = combine(talk, fold, far, backed=True)
+    assert parse(backed.text) == Fold() and backed.confidence == HIGH_CONFIDENCE
+    assert combine(talk, fold, -(RESCUE_SLACK + 1), backed=True).text == UNKNOWN
+    doubted = combine(talk, Hypothesis("fold", 0.5, "ps"), far, backed=True)
+    assert doubted.confidence < 0.6
+
+
 @needs_model
 def test_the_combined_engine_hears_real_speech_through_both(whisper):
     from voice.recognizers.combined import CombinedRecognizer

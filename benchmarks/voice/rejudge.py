@@ -62,19 +62,21 @@ def readings_of(row: dict) -> list[Reading]:
 def rejudged(row: dict, situations: dict, sure_share: float,
              rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
              talk_weight: float = TALK_WEIGHT, alone: str | None = None,
-             disagree_slack: float | None = DISAGREE_SLACK) -> dict:
+             disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
-    hyp, _ = judge(readings_of(row), sure_share, engine, talk_weight)
+    readings = readings_of(row)
+    hyp, _ = judge(readings, sure_share, engine, talk_weight)
     if alone == "pocketsphinx":
         text, confidence, _gap = row["sphinx"]
         hyp = Hypothesis(text, confidence, engine)
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
+        backed = use_backing and any(r.intent == parse(text) for r in readings)
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
-                      disagree_slack=disagree_slack, engine=engine)
+                      disagree_slack=disagree_slack, backed=backed, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -97,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--disagree-slack", default=str(DISAGREE_SLACK),
                     help="combined rows: comma list of nats ('None': PocketSphinx sure of "
                     "another command always makes it ask)")
+    ap.add_argument("--no-backing", action="store_true",
+                    help="combined rows: a rescue is not sure for its command being among "
+                    "Whisper's readings (as before session 17)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -111,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                 for talk in (float(s) for s in args.talk_weight.split(",")):
                     for disagree in args.disagree_slack.split(","):
                         apart = None if disagree == "None" else float(disagree)
-                        again = [rejudged(r, situations, share, slack, sure, talk, alone, apart)
+                        again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
+                                          not args.no_backing)
                                  for alone in [None, *filter(None, args.alone.split(","))]
                                  for r in rows if alone is None or "sphinx" in r]
                         print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
