@@ -68,8 +68,8 @@ MONITOR_STALL_S = 1.0
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
 UNGATED_KEEP_BYTES = 32_000
-#: speech is heard over the game's only where the canceller was seen taking the game's
-#: voice out just before: over the loud reference frames from this long ago...
+#: while the game speaks, the player is listened for only where the canceller was seen
+#: taking the game's voice out just before: over its loud frames from this long ago...
 CANCELLING_FROM_S = 1.0
 #: ...to this long ago (the player's own first words, which it cannot take out, are not
 #: judged by)...
