@@ -394,6 +394,8 @@ class Listener:
             if clean is not None and not self.push_to_talk:
                 events = self._ungated(events, clean, self._vad.pending_bytes)
             self._handle(events, captured, over)
+            if not (self._in_utterance or over) and self.recognizer is not None:
+                self.recognizer.hear_room(chunk)  # nobody speaking: the room's own sound
             if not self._said_ready and self.ready:
                 self._said_ready = True
                 rec = self.recognizer

@@ -83,6 +83,12 @@ class Recognizer(ABC):
         """
         return None  # noqa: B027 - optional hook, a no-op by design
 
+    def hear_room(self, pcm: bytes) -> None:
+        """The room's own sound, heard between utterances (16 kHz mono int16 PCM; the
+        listener passes what its detector heard while nobody spoke), for a backend that
+        learns the room's noise from it.  By default ignored."""
+        return None  # noqa: B027 - optional hook, a no-op by design
+
     def reset(self) -> None:
         """Drop the current utterance without a result (e.g. the game started speaking)."""
         self.final()

@@ -155,6 +155,9 @@ class CombinedRecognizer(Recognizer):
         self.whisper.accept(chunk)
         self.sphinx.accept(chunk)
 
+    def hear_room(self, pcm: bytes) -> None:
+        self.sphinx.hear_room(pcm)
+
     def reset(self) -> None:
         self.whisper.reset()
         self.sphinx.reset()

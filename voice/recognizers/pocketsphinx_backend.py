@@ -19,6 +19,10 @@ benchmarks/voice/RESULTS.md):
   does, so every chunk gets a faint (-68 dBFS) seeded noise floor before decoding;
 - a speech-like starting point for live cepstral mean normalisation (:data:`CMNINIT`), or
   the mean of the room the player last played in (``room_file``, :mod:`.room`);
+- the room heard before the first utterance (:meth:`PocketSphinxRecognizer.hear_room`,
+  :data:`ROOM_PRIME_S`): the model's noise removal learns the room's noise from the audio
+  it is given, starting far under it, and a fresh decoder heard the room sound before a
+  word as part of it ("options", "call" as "[unk]" or "fold" after 0.3 s of quiet);
 - a room it has not settled on yet: an utterance whose own cepstral mean is far from the
   running one (:data:`ROOM_CHANGE`), and was not heard as a sure command, is decoded again
   from its own mean.  Live CMN needs a few utterances to move from the default to a noisy
@@ -86,6 +90,19 @@ DECODER_CONFIG: dict[str, object] = {"topn": 8}
 #: keeps the default: its strict weight was set with it.
 WORD_INSERTION = 0.2
 
+#: Seconds of the room's own sound each decoder is given before the first utterance
+#: (:meth:`PocketSphinxRecognizer.hear_room`).  The model's front end removes noise
+#: (``remove_noise``, set by its feat.params): it estimates the noise of each band from the
+#: very first frame a decoder is ever given, starting 13 dB under it, raises the estimate
+#: by 0.5 % a frame, and never starts it again (PocketSphinx 5 keeps it from one utterance
+#: to the next).  So a fresh decoder's first utterance hears the room sound before the
+#: word with no noise taken out, much as a fricative, and a short word flips on how long
+#: that sound is: 12 short commands said after 0.03-0.4 s of a -55 dBFS room were heard
+#: 72 times in 108 by a fresh recognizer ("call" as "fold", "options" as "[unk]"), 96
+#: after 1 s of the room, 106 after 3 s (benchmarks/voice/lead_in.py; RESULTS.md, session
+#: 17).  Passed through a search for silence alone, it costs ~1 ms a 100 ms chunk.
+ROOM_PRIME_S = 3.0
+
 #: An utterance whose own cepstral mean lies this far from the running one in c0 (its
 #: energy term) was said in a room the recognizer has not settled on: a new player's
 #: first words in a noisy room, another microphone.  It is heard again from its own mean.
@@ -117,11 +134,16 @@ SQUEEZE_MAX_FRAMES = 20
 HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
 _SEARCH, _SEARCH_CONFIRM, _VERIFY = "holdem", "holdem_confirm", "verify"
+#: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
+#: only its front end's noise estimate is wanted, so nothing but silence to look for.
+_ROOM = "room"
+_ROOM_JSGF = b"#JSGF V1.0;\ngrammar room;\npublic <room> = ph_sil;\n"
 #: The rival decoder's search for an amount's rivals: compiled afresh for every amount heard
 #: (amounts are too many to keep one search each: that grew the decoder without end) and
 #: replaced under this one name, which frees the last one.
 _AMOUNT_RIVALS = "amount_rivals"
 _DITHER_STD = 90.0
+_RATE = 16_000
 _FRAME_BYTES = 320  #: one 10 ms decoder frame of 16 kHz 16-bit audio
 _MARGIN_FRAMES = 15
 
@@ -196,6 +218,7 @@ def _decoder(
         for word, phones in grammar.other_pronunciations(other_words).items():
             dec.add_word(word, phones, False)
     dec.add_word("ph_sil", "SIL", True)  # flushes the dictionary update once
+    dec.add_jsgf_string(_ROOM, _ROOM_JSGF)  # for the room's sound: cheap to search
     if not searches:  # the verifier: its grammar is made per utterance
         return dec
     for search, confirm in ((_SEARCH, False), (_SEARCH_CONFIRM, True)):
@@ -269,9 +292,27 @@ class PocketSphinxRecognizer(Recognizer):
         self._search = _SEARCH
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
+        self._room_heard = 0  #: samples of the room's sound given to the decoders
 
     def expect_confirmation(self, pending: bool) -> None:
         self._search = _SEARCH_CONFIRM if pending else _SEARCH
+
+    def hear_room(self, pcm: bytes) -> None:
+        """Until :data:`ROOM_PRIME_S` of it has been heard, pass the room's sound between
+        utterances through every decoder, so that their noise estimates start from the
+        room and not from the first utterance's first frame.  Each decoder's running
+        cepstral mean is put back: the room is not what the player's words sound like."""
+        if self._started or self._room_heard >= ROOM_PRIME_S * _RATE:
+            return
+        data = self._dither(pcm)
+        if not data:
+            return
+        for dec in self._decoders:  # each utterance activates its own search again
+            mean = dec.get_cmn()
+            dec.activate_search(_ROOM)
+            self._decode(dec, [data])
+            dec.set_cmn(mean)
+        self._room_heard += len(data) // 2
 
     def _start(self) -> None:
         dec = self._decoder
