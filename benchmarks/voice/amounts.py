@@ -25,7 +25,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from voice.recognizers.base import Recognizer
+from voice.recognizers.base import Hypothesis, Recognizer
 
 from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SPEEDS
 from .echo import outcome
@@ -71,6 +71,34 @@ def recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
+#: The pair's session-17 rules taken back one at a time, judged on the same decode: a rescue
+#: Whisper also read is sure (``backed``), and a sure rival Whisper rules out does not ask.
+PAIR_ABLATIONS = {
+    "pair, no backing": {"backed": False},
+    "pair, rival always asks": {"disagree_slack": None},
+    "pair, neither": {"backed": False, "disagree_slack": None},
+}
+
+
+def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
+    """The last utterance judged again by the pair without each of its session-17 rules."""
+    from voice.parser import parse
+    from voice.recognizers.combined import CombinedRecognizer, combine
+
+    if not isinstance(rec, CombinedRecognizer) or rec.last_opinion is None \
+            or rec.whisper.last is None:
+        return {}
+    sphinx, gap = rec.last_opinion
+    said = parse(sphinx.text)
+    backed = any(r.intent == said for r in rec.whisper.last.readings)
+    out = {}
+    for name, change in PAIR_ABLATIONS.items():
+        kw = {"backed": backed, **change}
+        out[name] = combine(rec.whisper.last.hypothesis, sphinx, gap,
+                            rescue_slack=rec.rescue_slack, sure_gap=rec.sure_gap, **kw)
+    return out
+
+
 def run(conditions: list[str], voices: str = "all",
         engines: tuple[str, ...] = ("pocketsphinx",)) -> dict[tuple, Counter]:
     counts: dict[tuple, Counter] = {}
@@ -88,9 +116,10 @@ def run(conditions: list[str], voices: str = "all",
                     pcm = mix(audio, CONDITIONS[cond], seed=i).tobytes()
                     for variant, rec in recs.items():
                         hyp = rec.decode(pcm)
-                        key = (cond, gain, amounts, v.group, variant)
-                        counts.setdefault(key, Counter())[
-                            outcome(phrase, hyp.text, hyp.confidence, asked=True)] += 1
+                        for name, h in {variant: hyp, **ablations(rec)}.items():
+                            key = (cond, gain, amounts, v.group, name)
+                            counts.setdefault(key, Counter())[
+                                outcome(phrase, h.text, h.confidence, asked=True)] += 1
     return counts
 
 
