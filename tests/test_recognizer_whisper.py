@@ -325,6 +325,9 @@ def test_engines_that_disagree_on_the_amount_ask_first():
     got = combine(Hypothesis("bet 150", 0.95, "whisper"),
                   Hypothesis("bet fifty", 0.95, "ps"), None)
     assert parse(got.text) == BetTo(150) and got.confidence < 0.6
+    ruled_out = combine(Hypothesis("bet 150", 0.95, "whisper"),
+                        Hypothesis("bet fifty", 0.95, "ps"), -30.0)
+    assert ruled_out.confidence < 0.6, "however unlikely Whisper finds the other amount"
 
 
 def test_a_sure_rival_that_whisper_finds_far_less_likely_does_not_make_it_ask():
