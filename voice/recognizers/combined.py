@@ -73,8 +73,9 @@ DISAGREE_SLACK: float | None = 6.0
 def rescuable(intent: Intent) -> bool:
     """What PocketSphinx alone may be taken at its word for (asking "yes?"): a bet, fold,
     check or call, a yes or no, or a question.  A table or menu command does not wait for
-    a "yes" ("close", "pause", "sit out" act at once), so PocketSphinx alone does not give
-    one: in the reverberant room it heard "fold" as "close".
+    a "yes" ("close", "pause", "sit out" act at once), so PocketSphinx alone gives one only
+    when it is sure and Whisper backs it (:func:`combine`'s sure rescue): in the
+    reverberant room it heard "fold" as "close".
 
     >>> rescuable(parse("fold")), rescuable(parse("what's the pot")), rescuable(parse("close"))
     (True, True, False)
