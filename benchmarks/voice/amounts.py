@@ -82,15 +82,13 @@ PAIR_ABLATIONS = {
 
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its session-17 rules."""
-    from voice.parser import parse
-    from voice.recognizers.combined import CombinedRecognizer, combine
+    from voice.recognizers.combined import CombinedRecognizer, backs, combine
 
     if not isinstance(rec, CombinedRecognizer) or rec.last_opinion is None \
             or rec.whisper.last is None:
         return {}
     sphinx, gap = rec.last_opinion
-    said = parse(sphinx.text)
-    backed = any(r.intent == said for r in rec.whisper.last.readings)
+    backed = backs(rec.whisper.last.readings, sphinx.text)
     out = {}
     for name, change in PAIR_ABLATIONS.items():
         kw = {"backed": backed, **change}

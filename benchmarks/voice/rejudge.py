@@ -28,6 +28,7 @@ from voice.recognizers.combined import (
     RESCUE_SLACK,
     SURE_RESCUE_GAP,
     CombinedRecognizer,
+    backs,
     combine,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
@@ -73,7 +74,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         hyp = Hypothesis(text, confidence, engine)
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
-        backed = use_backing and any(r.intent == parse(text) for r in readings)
+        backed = use_backing and backs(readings, text)
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack, backed=backed, engine=engine)

@@ -26,6 +26,7 @@ two, not their sum.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 
 from ..intents import (
     BareRaise,
@@ -45,7 +46,13 @@ from ..intents import (
 from ..parser import parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
-from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, Judgement, WhisperRecognizer
+from .whisper_backend import (
+    HIGH_CONFIDENCE,
+    LOW_CONFIDENCE,
+    Judgement,
+    Reading,
+    WhisperRecognizer,
+)
 
 #: PocketSphinx's command stands in for Whisper's talk when Whisper's decoder, forced to
 #: write it, finds it no more than this many nats less likely than its own reading (and
@@ -98,6 +105,17 @@ def stands_in(whisper: Intent, sphinx: Intent) -> bool:
     if isinstance(whisper, BareRaise):
         return is_action(sphinx) and not isinstance(sphinx, (BareRaise, Fold, Check, Call))
     return isinstance(whisper, Unknown)
+
+
+def backs(readings: Sequence[Reading], command: str) -> bool:
+    """Whether one of Whisper's readings means ``command`` (:func:`combine`'s ``backed``).
+
+    >>> backs([Reading("Shove.", -2.1, parse("shove"), "Shove."),
+    ...        Reading("Shored.", -4.7, parse("fold"), "fold", True, -1.0, False)], "fold")
+    True
+    """
+    said = parse(command)
+    return any(r.intent == said for r in readings)
 
 
 def sized(intent: Intent) -> bool:
@@ -211,4 +229,4 @@ class CombinedRecognizer(Recognizer):
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
         return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                        sure_gap=self.sure_gap, engine=self.name,
-                       backed=any(r.intent == said_p for r in readings))
+                       backed=backs(readings, sphinx.text))
