@@ -325,18 +325,26 @@ def test_push_to_talk_can_be_turned_off_by_voice_from_the_start_screen(start):
     assert start.launcher.load_settings().push_to_talk is True  # player's latest word
 
 
-def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
-        screen, tmp_path, monkeypatch):
-    """The same through the real listener and recognizer: with the default settings
-    (push-to-talk on) and no key pressed, "options" said into the room is heard on the
-    start screen; at the table, without Space, nothing said is heard."""
+def _frames_until(done, seconds: float, scenes) -> bool:
+    """Run ``scenes``' frames until ``done()`` or ``seconds`` have passed."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        for sc in scenes:
+            sc.update(time.monotonic(), 1 / 60)
+        time.sleep(1 / 60)
+    return bool(done())
+
+
+def _spoken_start_screen(tmp_path, monkeypatch, seed: int):
+    """The start screen with the default settings but speech off, its microphone a
+    ``SpeakingRoom`` heard through the real listener and PocketSphinx (push-to-talk on, as
+    the settings open it): (launcher, scene, room, the listeners opened, the clips)."""
     import shutil
 
     if not (shutil.which("espeak-ng") and shutil.which("sox")):
         pytest.skip("espeak-ng and sox are needed to speak the player's words")
     pytest.importorskip("pocketsphinx")
     from game.ui.main import Launcher
-    from game.ui.scenes.options import OptionsScene
     from game.ui.scenes.start import StartScene
     from game.ui.settings import UiSettings, save_settings
     from voice.listener import Listener
@@ -348,9 +356,8 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     save_settings(UiSettings(voice_engine="pocketsphinx", narration=False, bot_voices=False,
                              sounds=False))
-    assert UiSettings().push_to_talk  # the default this is about
     clips = speak_all(["options"], tmp_path, voice="en-us", wpm=160, noise_dbfs=-55)
-    room = SpeakingRoom(-55, seed=3)
+    room = SpeakingRoom(-55, seed=seed)
     opened: list[Listener] = []
 
     def open_listener(engine: str) -> Listener:  # the microphone, as the setting opens it
@@ -364,17 +371,22 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
                         open_listener=open_listener)
     scene = StartScene(launcher, can_resume=False)
     scene.resize(SIZE)
+    return launcher, scene, room, opened, clips
 
-    def frames_until(done, seconds: float, scenes) -> bool:
-        deadline = time.monotonic() + seconds
-        while not done() and time.monotonic() < deadline:
-            for sc in scenes:
-                sc.update(time.monotonic(), 1 / 60)
-            time.sleep(1 / 60)
-        return bool(done())
+
+def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
+        screen, tmp_path, monkeypatch):
+    """The same through the real listener and recognizer: with the default settings
+    (push-to-talk on) and no key pressed, "options" said into the room is heard on the
+    start screen; at the table, without Space, nothing said is heard."""
+    from game.ui.scenes.options import OptionsScene
+    from game.ui.settings import UiSettings
+
+    launcher, scene, room, opened, clips = _spoken_start_screen(tmp_path, monkeypatch, seed=3)
+    assert UiSettings().push_to_talk  # the default this is about
 
     try:
-        assert frames_until(lambda: opened and opened[0].ready, 60, [scene]), \
+        assert _frames_until(lambda: opened and opened[0].ready, 60, [scene]), \
             "the listener never became ready to hear"
         lst, link = opened[0], scene.voice.link
         assert not lst.push_to_talk
@@ -382,7 +394,7 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
         for _ in range(3):  # misheard ("[unk]"), a player says it again
             link.state.heard = ""
             room.say(clips["options"])
-            assert frames_until(lambda: link.state.heard, 20, [scene]), "nothing was heard"
+            assert _frames_until(lambda: link.state.heard, 20, [scene]), "nothing was heard"
             heard.append(link.state.heard)
             if isinstance(scene.dialog, OptionsScene):
                 break
@@ -393,10 +405,10 @@ def test_a_spoken_choice_is_heard_on_the_start_screen_with_push_to_talk_on(
         say(scene, "play")
         table = scene.table
         table.resize(SIZE)
-        assert frames_until(lambda: lst.push_to_talk, 5, [table])
+        assert _frames_until(lambda: lst.push_to_talk, 5, [table])
         room.say(clips["options"])
-        frames_until(lambda: not room.speaking, 20, [table])
-        frames_until(lambda: False, 1.5, [table])  # time enough to decode a phrase
+        _frames_until(lambda: not room.speaking, 20, [table])
+        _frames_until(lambda: False, 1.5, [table])  # time enough to decode a phrase
         assert not link.state.heard and table.dialog is None  # Space was not held
     finally:
         if scene.table is not None:
@@ -426,57 +438,20 @@ def test_push_to_talk_turned_off_in_the_tables_options_applies_at_once(
     and recognizer, "options" said into the room with no key held is heard at once.  The
     options start from the window's settings, and what they closed with holds for the
     next game as well."""
-    import shutil
-
-    if not (shutil.which("espeak-ng") and shutil.which("sox")):
-        pytest.skip("espeak-ng and sox are needed to speak the player's words")
-    pytest.importorskip("pocketsphinx")
-    from game.ui.main import Launcher
     from game.ui.scenes.options import OptionsScene
-    from game.ui.scenes.start import StartScene
-    from game.ui.settings import UiSettings, save_settings
-    from voice.listener import Listener
-    from voice.recognizers import open_recognizer
 
-    from .speaking_room import SpeakingRoom, speak_all
-
-    monkeypatch.setenv("TABLE_TALK_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    save_settings(UiSettings(voice_engine="pocketsphinx", narration=False, bot_voices=False,
-                             sounds=False))  # push-to-talk on, the default
-    clips = speak_all(["options"], tmp_path, voice="en-us", wpm=160, noise_dbfs=-55)
-    room = SpeakingRoom(-55, seed=4)
-    opened: list[Listener] = []
-
-    def open_listener(engine: str) -> Listener:
-        lst = Listener(lambda: open_recognizer(engine), source=room, push_to_talk=True)
-        opened.append(lst.start())
-        return lst
-
-    args = SimpleNamespace(seed=5, speed=100.0, hands=None, voice="pocketsphinx",
-                           spectate=False)
-    launcher = Launcher(HouseRules().replace(bots=("random:normal",)), args,
-                        open_listener=open_listener)
-    scene = StartScene(launcher, can_resume=False)
-    scene.resize(SIZE)
-
-    def frames_until(done, seconds: float, scenes) -> bool:
-        deadline = time.monotonic() + seconds
-        while not done() and time.monotonic() < deadline:
-            for sc in scenes:
-                sc.update(time.monotonic(), 1 / 60)
-            time.sleep(1 / 60)
-        return bool(done())
+    # push-to-talk on, the default
+    launcher, scene, room, opened, clips = _spoken_start_screen(tmp_path, monkeypatch, seed=4)
 
     try:
-        assert frames_until(lambda: opened and opened[0].ready, 60, [scene]), \
+        assert _frames_until(lambda: opened and opened[0].ready, 60, [scene]), \
             "the listener never became ready to hear"
         lst = opened[0]
         say(scene, "play")
         table = scene.table
         table.resize(SIZE)
         link = table.hud.link
-        assert frames_until(lambda: lst.push_to_talk, 5, [table])  # at the table: Space
+        assert _frames_until(lambda: lst.push_to_talk, 5, [table])  # at the table: Space
 
         table_say(table, "options")  # typed: the same link and parser as a spoken phrase
         options = table.dialog
@@ -499,7 +474,7 @@ def test_push_to_talk_turned_off_in_the_tables_options_applies_at_once(
         for _ in range(3):  # misheard ("[unk]"), a player says it again
             link.state.heard = ""
             room.say(clips["options"])
-            assert frames_until(lambda: link.state.heard, 20, [table]), "nothing was heard"
+            assert _frames_until(lambda: link.state.heard, 20, [table]), "nothing was heard"
             heard.append(link.state.heard)
             child, table.push = table.push, None
             if child is not None:
