@@ -57,6 +57,7 @@ from .vad import (
     SpeechStarted,
     best_vad,
     level,
+    speech_onset,
 )
 
 #: a microphone chunk waits at most this long for the playback monitor to catch up to it:
@@ -174,6 +175,43 @@ class WavSource:
 
     def close(self) -> None:
         self._chunks = []
+
+
+#: The room heard before a recording's first word ends this long before the voice
+#: detector's first speech frame: a soft first sound can come before it (Silero's
+#: probability rises slowly into a word) and must not be taken for the room.
+ROOM_MARGIN_S = 0.1
+#: Less of the room than this is not worth hearing (a few of the recognizer's frames).
+ROOM_MIN_S = 0.05
+
+
+def room_before_speech(pcm: bytes, vad: EnergyVad | SileroVad | None = None) -> bytes:
+    """The room's own sound a recording starts with: what the voice detector (by default
+    the listener's, :func:`~voice.vad.best_vad`) heard before the player spoke, less
+    :data:`ROOM_MARGIN_S` before its first speech frame; empty when that is shorter than
+    :data:`ROOM_MIN_S` or no speech is heard."""
+    onset = speech_onset(pcm, vad or best_vad())
+    end = 0 if onset is None else (onset - round(ROOM_MARGIN_S * 16000) * 2) // 2 * 2
+    return pcm[:end] if end >= ROOM_MIN_S * 32000 else b""
+
+
+def hear_room(recognizer: Recognizer, room: bytes, chunk: int = 3200) -> None:
+    """Give ``recognizer`` the room's sound before a phrase, as the listener does before
+    the first one (:meth:`Recognizer.hear_room`, which takes what it needs of it): live,
+    the microphone between phrases; for a recording (``holdem listen``), the room it
+    starts with (:func:`room_before_speech`), played back and forth until it lasts the
+    :data:`~voice.recognizers.pocketsphinx_backend.ROOM_PRIME_S` a recognizer is given
+    live — the same sound, without a click where it turns."""
+    from .recognizers.pocketsphinx_backend import ROOM_PRIME_S
+
+    x = np.frombuffer(room[:len(room) // 2 * 2], dtype=np.int16)
+    if x.size == 0:
+        return
+    want = round(ROOM_PRIME_S * 16000)
+    turns = np.concatenate([x, x[::-1]])
+    data = np.resize(turns, want).tobytes()  # np.resize repeats it
+    for k in range(0, len(data), chunk):
+        recognizer.hear_room(data[k:k + chunk])
 
 
 class Listener:

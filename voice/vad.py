@@ -383,6 +383,21 @@ class SileroVad:
         return [SpeechFrame(window)]
 
 
+def speech_onset(pcm: bytes, vad: SileroVad | EnergyVad) -> int | None:
+    """Where ``vad`` first hears speech in a recording (16 kHz mono int16 PCM), in bytes
+    from its start: the beginning of the frames that made it decide (its pre-roll not
+    counted); None if it hears none.  ``vad`` is fed the whole recording, as the listener
+    feeds it the microphone."""
+    frame = FRAME_BYTES if isinstance(vad, EnergyVad) else 2 * SILERO_WINDOW
+    step = 320  # 10 ms at a time: an event is placed to within one of the detector's frames
+    for end in range(step, len(pcm) + step, step):
+        events = vad.feed(pcm[end - step:end])
+        if any(isinstance(e, SpeechStarted) for e in events):
+            decided = min(end, len(pcm)) - vad.pending_bytes
+            return max(0, decided - vad.start_frames * frame)
+    return None
+
+
 def best_vad() -> SileroVad | EnergyVad:
     """The always-listening detector to use: Silero where onnxruntime and its model are
     installed, else the energy detector."""

@@ -11,7 +11,10 @@ after.  Three starting points, each decode on a recognizer in that state:
 - ``room``: a new recognizer that has first heard 1 s of the room between utterances
   (``Recognizer.hear_room``, as the listener now gives it);
 - ``after``: a recognizer that has heard the room and three commands ("fold", "call",
-  "back") — a game under way.
+  "back") — a game under way;
+- ``file``: a new recognizer given only the utterance itself, which first hears the room
+  the utterance starts with (``voice.listener.room_before_speech`` and ``hear_room``), as
+  ``holdem listen FILE.wav`` does.
 
     nice -n 10 .venv/bin/python -m benchmarks.voice.lead_in
 """
@@ -74,11 +77,14 @@ def fresh_recognizer() -> Callable[[], Any]:
 def sweep(start: str, words: dict[str, np.ndarray], make: Callable[[], Any],
           earlier: dict[str, np.ndarray]) -> dict[str, list[bool]]:
     """word -> heard right at each of :data:`LEADS`, from the starting point ``start``."""
+    from voice.vad import best_vad
+
     out: dict[str, list[bool]] = {}
     for i, (text, word) in enumerate(words.items()):
         row = []
         for lead in LEADS:
             rec = make()
+            vad = best_vad()  # a new one for each recording, as a new `holdem listen`
             if start in ("room", "after"):
                 room = floor(ROOM_PRIME_S, 900 + i).astype(np.int16).tobytes()
                 for k in range(0, len(room), 3200):
@@ -86,14 +92,19 @@ def sweep(start: str, words: dict[str, np.ndarray], make: Callable[[], Any],
             if start == "after":
                 for j, pcm in enumerate(earlier.values()):
                     rec.decode(utterance(pcm, 0.3, 500 + j))
-            row.append(rec.decode(utterance(word, lead, 100 + i)).text == text)
+            said = utterance(word, lead, 100 + i)
+            if start == "file":
+                from voice.listener import hear_room, room_before_speech
+
+                hear_room(rec, room_before_speech(said, vad))
+            row.append(rec.decode(said).text == text)
         out[text] = row
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--starts", default="fresh,room,after")
+    ap.add_argument("--starts", default="fresh,room,after,file")
     args = ap.parse_args(argv)
     words = {w: speak(w, "en-us", 160) for w in WORDS}
     earlier = {w: speak(w, "en-us", 160) for w in EARLIER}

@@ -34,9 +34,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def listen_result(pcm: bytes, situation, recognizer, confirm_pending: bool = False) -> dict:
-    """The ``listen`` JSON object for 16 kHz mono PCM (used by tests and the benchmark)."""
-    from game.commands.say import say_result
+    """The ``listen`` JSON object for 16 kHz mono PCM (used by tests and the benchmark).
 
+    The recognizer first hears the room the recording starts with, as the listener gives
+    it the room before a player's first phrase (:func:`voice.listener.hear_room`): a
+    fresh recognizer's first phrase otherwise hears that room as part of the word."""
+    from game.commands.say import say_result
+    from voice.listener import hear_room, room_before_speech
+
+    hear_room(recognizer, room_before_speech(pcm))
     recognizer.expect_confirmation(confirm_pending)
     t0 = time.perf_counter()
     hyp = recognizer.decode(pcm)
