@@ -118,6 +118,10 @@ class Session:
     chips_start: int = 0
     chips_left: int = 0
     quit_by_voice: bool = False
+    #: the game's answer to leaving the table ("Leaving the table") and to quitting
+    #: ("Goodbye") had been heard to its end when the table, and the window, closed
+    leaving_heard: bool = False
+    goodbye_heard: bool = False
     keys_blocked: bool = False
     resumable: bool = False  #: the start screen would offer "Resume last game"
     resumed: Any = None  #: (table, human, looks) rebuilt from the journal
@@ -149,7 +153,8 @@ class Player:
     def table_scene(self, app: Any) -> Any:
         from game.ui.scenes.table import TableScene
 
-        return next((s for s in app.scenes if isinstance(s, TableScene) and not s.done), None)
+        return next((s for s in app.scenes if isinstance(s, TableScene) and not s.done
+                     and s.leaving_at is None), None)  # not one saying goodbye
 
     def tries(self, meant: str) -> int:
         return misheard_in_a_row(self.s.said, meant)
@@ -303,6 +308,7 @@ class Player:
             s.back_at = t.hand_number
         if self.table.done and not s.left_table:
             s.left_table = True
+            s.leaving_heard = self.table.narrator is not None and not self.table.narrator.busy
             s.left_hand = t.hand_number
             s.left_stacks = tuple(p.stack if p is not None else 0 for p in t.players)
             s.chips_left = t.chips_in_play()
@@ -342,9 +348,12 @@ class Player:
                 s.failure = f"nothing came back for {last.text!r} within {PHRASE_TIMEOUT} s"
                 app.running = False
                 return
-            if last.meant == "yes" and last.where == "prompt" and s.left_table \
-                    and self.table_scene(app) is None and start is not None and start.quit:
-                s.quit_by_voice = True
+        last = s.said[-1] if s.said else None
+        if (last is not None and last.meant == "yes" and last.where == "prompt"
+                and last.understood and s.left_table and self.table_scene(app) is None
+                and start is not None and start.quit and not s.quit_by_voice):
+            s.quit_by_voice = True  # the window closes on this frame
+            s.goodbye_heard = start.voice is not None and not start.voice.busy
         if now < self.quiet_until or self.room.speaking or not self.quiet(app):
             return
         lst = self.link.listener
@@ -489,6 +498,14 @@ def test_quit_asks_first_at_the_table_and_on_the_start_screen(session):
     quits = [x for x in session.said if x.meant == "quit" and x.understood]
     assert [x.prompt for x in quits[:1]] == [ASK_LEAVE], transcript(session)
     assert quits[-1].prompt == ASK_QUIT and quits[-1].where == "start screen"
+
+
+def test_the_answers_to_leaving_and_quitting_are_heard_before_they_close(session):
+    """"Leaving the table" and "Goodbye" had been said to their end when the table, and
+    then the window, closed (they used to close at once, cutting the answer off)."""
+    assert session.left_table and session.quit_by_voice, transcript(session)
+    assert session.leaving_heard and session.goodbye_heard
+    assert "Leaving the table" in session.lines and "Goodbye" in session.lines
 
 
 def test_the_game_left_by_voice_is_saved_and_resumes_as_it_stood(session):

@@ -462,3 +462,42 @@ def test_a_question_held_back_while_the_player_speaks_does_not_use_up_the_time_t
         time.sleep(0.01)
     assert s.voice.busy and not s.voice.speaking  # held back, microphone open
     assert s.link.gate.pending is not None
+
+
+# ----- leaving: the answer is heard before the table closes ---------------------------------
+def test_the_answer_to_leaving_is_heard_whole_before_the_table_closes(playing_mixer, seat):
+    """"quit", "yes": the table stays until "Leaving the table" has played to its end (it
+    used to close at once, cutting the answer off), nothing else is said first, the game is
+    held meanwhile, and no frame waits for it."""
+    from game.ui.scenes.table import LEAVE_WAIT_S
+    from game.ui.voice_menus import ASK_LEAVE
+
+    seat.frame()
+    assert seat.say("quit") == ASK_LEAVE
+    end = time.monotonic() + 30
+    while not seat.voice.worker.rendered or seat.voice.busy:
+        assert time.monotonic() < end, "the question was never heard"
+        time.sleep(0.01)
+        seat.frame()
+    assert seat.say("yes") == "Leaving the table"
+    actions = len(seat.c.events)
+    yes_at = time.monotonic()
+    playing: list[str] = []
+    slowest = 0.0
+    while not seat.scene.done:
+        assert time.monotonic() - yes_at < LEAVE_WAIT_S + 2, "the table never closed"
+        time.sleep(0.01)
+        t0 = time.perf_counter()
+        seat.frame()
+        slowest = max(slowest, time.perf_counter() - t0)
+        current = seat.voice._current
+        if seat.voice._playing and current is not None:
+            playing.append(current.utterance.text)
+    took = time.monotonic() - yes_at
+    reply = next(r for r in seat.voice.worker.rendered if r.utterance.text == "Leaving the table")
+    assert set(playing) == {"Leaving the table"}, playing  # heard, and nothing else
+    assert not seat.voice._playing  # ...to its end
+    # (the mixer runs up to a buffer ahead of the sound card: its channel ends that early)
+    assert took >= reply.seconds - 0.1, (took, reply.seconds)
+    assert len(seat.c.events) == actions  # the game held as it stood
+    assert slowest < 0.1, f"a frame took {slowest * 1000:.0f} ms"

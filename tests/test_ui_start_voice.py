@@ -93,6 +93,42 @@ def test_quit_asks_first_and_only_yes_quits(start):
     assert say(start, "yes") == NothingPending().reply and not start.quit
     say(start, "quit")
     say(start, "yes")
+    start.update(time.monotonic(), 1 / 120)  # nothing to hear here: the window closes
+    assert start.quit
+
+
+def test_the_window_closes_only_once_goodbye_has_been_heard(start):
+    """"yes" to "Quit the game?": the window stays (frames go on) while "Goodbye" is
+    still being said, and closes when it has been heard; it used to close at once."""
+
+    class Speaker:  # the start screen's speech, told when a line has been heard
+        busy = False
+        on_play = None
+
+        def __init__(self) -> None:
+            self.said: list[str] = []
+
+        def say(self, line: str) -> None:
+            self.said.append(line)
+            self.busy = True
+
+        def pump(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    speaker = Speaker()
+    start.voice.speaker = speaker
+    say(start, "quit")
+    speaker.busy = False
+    say(start, "yes")
+    assert speaker.said[-1] == "Goodbye"
+    for _ in range(3):
+        start.update(time.monotonic(), 1 / 120)
+    assert not start.quit  # still being said
+    speaker.busy = False
+    start.update(time.monotonic(), 1 / 120)
     assert start.quit
 
 

@@ -60,6 +60,9 @@ CHOICES: dict[str, str] = {
 MOVES: dict[str, int] = {"down": 1, "next": 1, "up": -1, "previous": -1}
 
 
+#: The longest the window stays open after "yes" to quitting, for "Goodbye" to be heard.
+QUIT_WAIT_S = 5.0
+
 #: Said once when the window opens with narration off (with it on, the screen says more).
 GREETING = "Table Talk Hold'em. Say play to start, or help."
 
@@ -88,6 +91,9 @@ class StartVoice:
         self.said_focus: int | None = None  #: the item last said aloud
         self.greeted = False  #: the start screen has greeted the player this window
         self.last_reply = ""
+        #: "yes" to "Quit the game?": the window closes once "Goodbye" has been heard
+        #: (when that began; 0.0: from the next update)
+        self.quitting_since: float | None = None
 
     # ----- taking the link --------------------------------------------------------------
     @property
@@ -178,6 +184,10 @@ class StartVoice:
                 speaker.say(line)
             self._unsaid = []
             speaker.pump()
+        if self.quitting_since is not None:  # the window closes when "Goodbye" is heard
+            self.quitting_since = self.quitting_since or now
+            if not self.busy or now - self.quitting_since > QUIT_WAIT_S:
+                self.scene.quit = True
         if self.scene.focus != self.said_focus:  # moved by keys or mouse: say where to
             self.said_focus = self.scene.focus
             if self.narrate():
@@ -234,8 +244,8 @@ class StartVoice:
         if not self.asking_quit:
             return None
         self.asking_quit = False
-        if yes:
-            self.scene.quit = True
+        if yes:  # said whole before the window closes (:meth:`update`)
+            self.quitting_since = 0.0
             return CommandReply("Goodbye")
         return CommandReply(f"Staying. {self.label()} is selected")
 

@@ -228,6 +228,9 @@ class TableVoice:
         #: listener's echo canceller takes exactly that out of the microphone
         self.on_play: Callable[[str, float, float], None] | None = None
         self._current: Any = None  #: the rendered line on the channel
+        self._in_flight: Line | None = None  #: the line the worker is rendering
+        #: the player is leaving: a line handed to the worker before then is not played
+        self._unwanted: Line | None = None
 
     @classmethod
     def start(cls, settings: UiSettings, table: Session, human: int | None, seed: int,
@@ -258,7 +261,9 @@ class TableVoice:
     def _play(self, rendered: Any) -> None:
         """Speech worker callback (its thread): queue the file; the game loop plays it."""
         with self._lock:
-            self._ready = deque(schedule(list(self._ready), rendered, _rendered_priority))
+            tag = getattr(rendered.utterance, "tag", None)
+            if tag is None or tag is not self._unwanted:
+                self._ready = deque(schedule(list(self._ready), rendered, _rendered_priority))
             self._in_flight_since = None
         self._feed()
 
@@ -288,6 +293,7 @@ class TableVoice:
                 line = self._pending.pop(0)
                 if self.worker.say(line.text, line.voice, tag=line):
                     self._in_flight_since = time.monotonic()
+                    self._in_flight = line
                     return
 
     def pump(self) -> None:
@@ -360,6 +366,21 @@ class TableVoice:
     def say(self, text: str) -> None:
         """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""
         self._queue(text, self.narrator_voice(), Priority.URGENT)
+
+    def farewell(self) -> None:
+        """The player leaves the table: nothing more is narrated or said by the bots, the
+        lines waiting are dropped and the one playing is stopped, so that what is said to
+        the player from now on (the answer to leaving) is heard next, and whole —
+        :attr:`busy` tells the scene when it has been."""
+        self.narration = self.bot_voices = False
+        with self._lock:
+            self._pending.clear()
+            self._ready.clear()
+            if self._in_flight_since is not None:
+                self._unwanted = self._in_flight
+        if self._playing:
+            self._channel.stop()
+        self._current = None
 
     def set_chat_level(self, level: int) -> None:
         if self.talk is not None:

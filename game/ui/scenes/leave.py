@@ -29,7 +29,7 @@ class LeaveScene(Dialog):
 
     def on_button(self, name: str, now: float) -> None:
         if name == "leave":
-            self.table_scene.done = True
+            self.table_scene.leave()
         self.done = True
 
     def on_key(self, event: pygame.event.Event, now: float) -> None:

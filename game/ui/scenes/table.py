@@ -50,6 +50,8 @@ __all__ = ["BUBBLE_SECONDS", "OUT_OF_CHIPS", "TableScene"]
 
 #: Seconds a speech bubble stays up at speed 1.
 BUBBLE_SECONDS = 4.0
+#: The longest the table stays after the player leaves, for its answer to be heard.
+LEAVE_WAIT_S = 8.0
 
 
 class TableScene(Scene):
@@ -90,6 +92,8 @@ class TableScene(Scene):
         self.rebuy = RebuyFlow(self)
         self.menus = VoiceMenus(self)  # dialogs, leaving and rebuy amounts by voice
         self.dialog: Scene | None = None  #: the last dialog opened over the table
+        #: when the player left, the table staying until its answer is heard (None: not)
+        self.leaving_at: float | None = None
         #: the window's settings this table plays by (its options start from them: a
         #: setting changed on the start screen and not saved is not undone here); None:
         #: ui.toml's
@@ -177,8 +181,30 @@ class TableScene(Scene):
         if d is not None and not (d.players_only and self.c.human is None):
             self.push = self.dialog = d.build(self)
 
+    def leave(self) -> None:
+        """The player leaves the table (the leave dialog's "yes", by voice or key).  With
+        the game's speech on, the table stays until what is said to the player now — the
+        answer to leaving — has been heard whole (at most :data:`LEAVE_WAIT_S`), the game
+        held as it stands meanwhile; the frame loop goes on.  Nothing else is said first:
+        the narrator's waiting lines are dropped and the line playing is stopped."""
+        narrator = self.narrator
+        if narrator is None or self.leaving_at is not None:
+            self.done = True
+            return
+        narrator.farewell()
+        self.leaving_at = self.now
+
     def update(self, now: float, dt: float) -> None:
         self.now = now
+        if self.leaving_at is not None:  # the game held; only the farewell is pumped
+            narrator = self.narrator
+            if (narrator is None or not narrator.busy
+                    or now - self.leaving_at > LEAVE_WAIT_S):
+                self.done = True
+            self.narration.pump(now)
+            if self.hud is not None:
+                self.hud.update(now)
+            return
         self.narration.update(self._frames)
         self.c.update(now)
         self.commands.update()  # a sit-out said during the player's hand, once it is over
