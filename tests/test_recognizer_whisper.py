@@ -367,6 +367,21 @@ def test_a_rescue_whisper_scores_as_likely_as_its_own_words_needs_no_yes_if_pock
     assert parse(doubted.text) == Fold() and doubted.confidence < 0.6
 
 
+def test_an_amount_pocketsphinx_alone_heard_asks_unless_whisper_also_read_it():
+    """"bet sixty" heard by PocketSphinx, sure, as "bet fifty", scored close under Whisper's
+    talk: the amount is only PocketSphinx's, so it asks; one of Whisper's own readings
+    holding it makes it sure."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    talk, fifty = Hypothesis(UNKNOWN, 0.0, "whisper"), Hypothesis("bet fifty", 0.95, "ps")
+    close = -(SURE_RESCUE_GAP / 2)
+    asked = combine(talk, fifty, close)
+    assert parse(asked.text) == parse("bet fifty") and asked.confidence < 0.6
+    assert combine(talk, fifty, close, backed=True).confidence == HIGH_CONFIDENCE
+    assert combine(talk, fifty, close, gap_rescues_amounts=True).confidence == HIGH_CONFIDENCE
+
+
 def test_a_rescue_whisper_also_read_among_its_own_words_needs_no_yes():
     """Whisper's best reading was talk, but a lower one meant PocketSphinx's sure "fold":
     both models back it, however far down Whisper had it (within the slack)."""

@@ -71,9 +71,11 @@ def recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
-#: The pair's session-17 rules taken back one at a time, judged on the same decode: a rescue
-#: Whisper also read is sure (``backed``), and a sure rival Whisper rules out does not ask.
+#: The pair's rules of sessions 17 and 18 taken back one at a time, judged on the same
+#: decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules out
+#: does not ask, and an amount is rescued sure only when Whisper read it too.
 PAIR_ABLATIONS = {
+    "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, no backing": {"backed": False},
     "pair, rival always asks": {"disagree_slack": None},
     "pair, neither": {"backed": False, "disagree_slack": None},
@@ -97,8 +99,25 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     return out
 
 
+def opinions(rec: Recognizer) -> str:
+    """What each engine of the pair heard in the last utterance (for reading a wrong one)."""
+    from voice.recognizers.combined import CombinedRecognizer
+
+    if not isinstance(rec, CombinedRecognizer) or rec.last_opinion is None \
+            or rec.whisper.last is None:
+        return ""
+    sphinx, gap = rec.last_opinion
+    readings = "; ".join(f"{r.text} ({r.logprob:.1f})" for r in rec.whisper.last.readings)
+    return (f"Whisper {rec.whisper.last.hypothesis.text!r} {rec.whisper.last.hypothesis.confidence}"
+            f" [{readings}]; PocketSphinx {sphinx.text!r} {sphinx.confidence}, gap {gap}")
+
+
 def run(conditions: list[str], voices: str = "all",
-        engines: tuple[str, ...] = ("pocketsphinx",)) -> dict[tuple, Counter]:
+        engines: tuple[str, ...] = ("pocketsphinx",), show_wrong: bool = False,
+        ) -> dict[tuple, Counter]:
+    """Outcome counts by (condition, echo gain, amount set, voice group, variant);
+    ``show_wrong`` prints each sure wrong amount with what the engines heard — only for
+    voices whose errors may be read (never the test voices)."""
     counts: dict[tuple, Counter] = {}
     for v in ALL_VOICES:
         if voices != "all" and v.group != voices:
@@ -116,8 +135,11 @@ def run(conditions: list[str], voices: str = "all",
                         hyp = rec.decode(pcm)
                         for name, h in {variant: hyp, **ablations(rec)}.items():
                             key = (cond, gain, amounts, v.group, name)
-                            counts.setdefault(key, Counter())[
-                                outcome(phrase, h.text, h.confidence, asked=True)] += 1
+                            said = outcome(phrase, h.text, h.confidence, asked=True)
+                            counts.setdefault(key, Counter())[said] += 1
+                            if show_wrong and said == "sure-wrong" and name == variant:
+                                print(f"sure wrong: {v.name} {_speed} {cond} echo {gain}: "
+                                      f"{phrase!r} -> {h.text!r}; {opinions(rec)}", flush=True)
     return counts
 
 
@@ -128,8 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engines", default="pocketsphinx",
                     help="comma list: pocketsphinx (with and without its amount checks), "
                     "whisper, combined")
+    ap.add_argument("--show-wrong", action="store_true",
+                    help="print each sure wrong amount and what the engines heard (refused "
+                    "for the test voices, whose errors are never read)")
     args = ap.parse_args(argv)
-    counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")))
+    if args.show_wrong and args.voices in ("all", "unheard"):
+        ap.error("--show-wrong reads errors: not on the test voices (pick a group)")
+    counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")),
+                 args.show_wrong)
     print("| condition | echo | amounts | voices | checks | right, sure | right, asked "
           "| sure and wrong | asked, wrong | didn't catch |")
     print("|---|---|---|---|---|---|---|---|---|---|")

@@ -63,7 +63,8 @@ def readings_of(row: dict) -> list[Reading]:
 def rejudged(row: dict, situations: dict, sure_share: float,
              rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
              talk_weight: float = TALK_WEIGHT, alone: str | None = None,
-             disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True) -> dict:
+             disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True,
+             gap_rescues_amounts: bool = False) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -77,7 +78,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         backed = use_backing and backs(readings, text)
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
-                      disagree_slack=disagree_slack, backed=backed, engine=engine)
+                      disagree_slack=disagree_slack, backed=backed,
+                      gap_rescues_amounts=gap_rescues_amounts, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -103,6 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-backing", action="store_true",
                     help="combined rows: a rescue is not sure for its command being among "
                     "Whisper's readings (as before session 17)")
+    ap.add_argument("--gap-rescues-amounts", action="store_true",
+                    help="combined rows: an amount is rescued sure by the gap alone, "
+                    "without Whisper's readings backing it (as before session 18)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -118,11 +123,12 @@ def main(argv: list[str] | None = None) -> int:
                     for disagree in args.disagree_slack.split(","):
                         apart = None if disagree == "None" else float(disagree)
                         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
-                                          not args.no_backing)
+                                          not args.no_backing, args.gap_rescues_amounts)
                                  for alone in [None, *filter(None, args.alone.split(","))]
                                  for r in rows if alone is None or "sphinx" in r]
                         print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
-                              f"{sure}, talk weight {talk}, disagree slack {apart}")
+                              f"{sure}, talk weight {talk}, disagree slack {apart}, "
+                              f"gap rescues amounts {args.gap_rescues_amounts}")
                         print(table(summarize_rows(again)))
     return 0
 

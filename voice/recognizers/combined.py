@@ -132,6 +132,7 @@ def sized(intent: Intent) -> bool:
 def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
             disagree_slack: float | None = DISAGREE_SLACK, backed: bool = False,
+            gap_rescues_amounts: bool = False,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -139,7 +140,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     one of Whisper's readings means PocketSphinx's command ("Shored." repaired to "fold"
     under "Shove."): with PocketSphinx sure, a rescue within the slack needs no "yes" —
     on every voice group read, 118 such rescues were right and none wrong
-    (benchmarks/voice/RESULTS.md).
+    (benchmarks/voice/RESULTS.md).  An amount (:func:`sized`) is rescued sure only so, not
+    by the gap alone (unless ``gap_rescues_amounts``): "bet sixty", heard by PocketSphinx,
+    sure, as "bet fifty" 1.3 nats under Whisper's "That's big.", was a sure wrong bet.
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -147,14 +150,18 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> talk, fold = Hypothesis("[unk]", 0.0), Hypothesis("fold", 0.95)
     >>> combine(talk, fold, -6.0).confidence, combine(talk, fold, -1.0).confidence
     (0.5, 0.95)
+    >>> combine(talk, Hypothesis("bet fifty", 0.95), -1.0).confidence
+    0.5
     >>> combine(Hypothesis("close", 0.95), Hypothesis("pause", 0.95), None).text
     '[unk]'
     """
     said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
     said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
     if stands_in(said_w, said_p) or isinstance(said_w, Unknown):
+        close = (sure_gap > 0 and gap is not None and gap >= -sure_gap
+                 and (gap_rescues_amounts or not sized(said_p)))
         sure = (gap is not None and sphinx.confidence >= HIGH_CONFIDENCE
-                and ((sure_gap > 0 and gap >= -sure_gap) or (backed and gap >= -rescue_slack)))
+                and (close or (backed and gap >= -rescue_slack)))
         if sure or (gap is not None and gap >= -rescue_slack and rescuable(said_p)):
             return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
         if isinstance(said_w, Unknown):
