@@ -456,16 +456,33 @@ def test_pocketsphinx_alone_gives_a_table_command_only_when_whisper_backs_it_as_
 
 def test_engines_that_disagree_on_a_table_command_hear_nothing():
     """A table command cannot ask "yes?": heard by Whisper as "close" and by PocketSphinx as
-    a sure "pause", it is neither; Whisper sure of it against a doubted rival, it stands."""
+    a sure "pause", it is neither; Whisper sure of it against a doubted rival its decoder
+    rules out, it stands."""
     from voice.recognizers import Hypothesis
-    from voice.recognizers.combined import combine
+    from voice.recognizers.combined import TABLE_RIVAL_SLACK, combine
 
+    assert TABLE_RIVAL_SLACK is not None
+    far = -(TABLE_RIVAL_SLACK + 1)
     assert combine(Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.95, "ps"),
-                   None).text == UNKNOWN
+                   far).text == UNKNOWN
     assert combine(Hypothesis("close", 0.5, "w"), Hypothesis("pause", 0.5, "ps"),
-                   None).text == UNKNOWN
+                   far).text == UNKNOWN
     assert combine(Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.5, "ps"),
-                   None).text == "close"
+                   far).text == "close"
+
+
+def test_a_sure_table_command_against_a_doubted_rival_whisper_finds_likely_is_not_heard():
+    """Whisper's sure "Pause." for "pot", PocketSphinx's doubted "pot" 2.7 nats under it: the
+    table command would act at once on a doubt, so nothing is heard."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import TABLE_RIVAL_SLACK, combine
+
+    assert TABLE_RIVAL_SLACK is not None
+    close = -(TABLE_RIVAL_SLACK / 2)
+    assert combine(Hypothesis("pause", 0.95, "w"), Hypothesis("pot", 0.5, "ps"),
+                   close).text == UNKNOWN
+    assert combine(Hypothesis("pause", 0.95, "w"), Hypothesis("pot", 0.5, "ps"), close,
+                   table_slack=None).text == "pause"
 
 
 def test_a_raise_heard_without_its_amount_takes_pocketsphinx_amount_if_whisper_scores_it():

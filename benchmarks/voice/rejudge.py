@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from itertools import product
 from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
@@ -27,6 +28,7 @@ from voice.recognizers.combined import (
     DISAGREE_SLACK,
     RESCUE_SLACK,
     SURE_RESCUE_GAP,
+    TABLE_RIVAL_SLACK,
     CombinedRecognizer,
     backs,
     combine,
@@ -64,7 +66,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
              talk_weight: float = TALK_WEIGHT, alone: str | None = None,
              disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True,
-             gap_rescues_amounts: bool = False) -> dict:
+             gap_rescues_amounts: bool = False,
+             table_slack: float | None = TABLE_RIVAL_SLACK) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -79,7 +82,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack, backed=backed,
-                      gap_rescues_amounts=gap_rescues_amounts, engine=engine)
+                      gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
+                      engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -108,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gap-rescues-amounts", action="store_true",
                     help="combined rows: an amount is rescued sure by the gap alone, "
                     "without Whisper's readings backing it (as before session 18)")
+    ap.add_argument("--table-slack", default=str(TABLE_RIVAL_SLACK),
+                    help="combined rows: comma list of nats by which PocketSphinx's doubted "
+                    "rival must score under a sure table command ('None': any)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -120,15 +127,19 @@ def main(argv: list[str] | None = None) -> int:
         for slack in (float(s) for s in args.rescue_slack.split(",")):
             for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
                 for talk in (float(s) for s in args.talk_weight.split(",")):
-                    for disagree in args.disagree_slack.split(","):
+                    for disagree, table_at in product(args.disagree_slack.split(","),
+                                                      args.table_slack.split(",")):
                         apart = None if disagree == "None" else float(disagree)
+                        tables = None if table_at == "None" else float(table_at)
                         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
-                                          not args.no_backing, args.gap_rescues_amounts)
+                                          not args.no_backing, args.gap_rescues_amounts,
+                                          tables)
                                  for alone in [None, *filter(None, args.alone.split(","))]
                                  for r in rows if alone is None or "sphinx" in r]
                         print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
                               f"{sure}, talk weight {talk}, disagree slack {apart}, "
-                              f"gap rescues amounts {args.gap_rescues_amounts}")
+                              f"gap rescues amounts {args.gap_rescues_amounts}, "
+                              f"table slack {tables}")
                         print(table(summarize_rows(again)))
     return 0
 

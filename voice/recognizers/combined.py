@@ -75,6 +75,14 @@ SURE_RESCUE_GAP = 1.5
 #: added on any voices; 2 to 6 gave the same on the held-out voices, 2 one wrong action
 #: on flite's (benchmarks/voice/RESULTS.md).  Two amounts (:func:`sized`) always ask.
 DISAGREE_SLACK: float | None = 6.0
+#: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
+#: command only when Whisper's decoder, forced to write that command, finds it more than
+#: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
+#: right on the tuned voices ("Pause." against "fold" or "call") the rival scored -5.2 to
+#: -11.4; on the validation voices -7.2 to -22.0, where PocketSphinx was right ("Pause."
+#: for "pot", "Close." for "pause", "deal" for "help") -1.7 to -4.0
+#: (benchmarks/voice/RESULTS.md).
+TABLE_RIVAL_SLACK: float | None = 5.0
 
 
 def rescuable(intent: Intent) -> bool:
@@ -133,6 +141,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
             disagree_slack: float | None = DISAGREE_SLACK, backed: bool = False,
             gap_rescues_amounts: bool = False,
+            table_slack: float | None = TABLE_RIVAL_SLACK,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -143,6 +152,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     (benchmarks/voice/RESULTS.md).  An amount (:func:`sized`) is rescued sure only so, not
     by the gap alone (unless ``gap_rescues_amounts``): "bet sixty", heard by PocketSphinx,
     sure, as "bet fifty" 1.3 nats under Whisper's "That's big.", was a sure wrong bet.
+    ``table_slack``: how far below Whisper's own reading PocketSphinx's doubted rival of a
+    table command must score for the table command to stand (:data:`TABLE_RIVAL_SLACK`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -171,8 +182,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if said_p == said_w:
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
-    if not rescuable(said_w) and (sphinx.confidence >= HIGH_CONFIDENCE
-                                  or whisper.confidence < HIGH_CONFIDENCE):
+    if not rescuable(said_w) and (
+            sphinx.confidence >= HIGH_CONFIDENCE or whisper.confidence < HIGH_CONFIDENCE
+            or (table_slack is not None and (gap is None or gap >= -table_slack))):
         return Hypothesis(UNKNOWN, 0.0, engine)  # it would act at once, on a doubt
     if sphinx.confidence < HIGH_CONFIDENCE:  # PocketSphinx doubted its own words
         return Hypothesis(whisper.text, whisper.confidence, engine)
