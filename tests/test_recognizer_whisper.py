@@ -344,6 +344,20 @@ def test_a_sure_rival_that_whisper_finds_far_less_likely_does_not_make_it_ask():
     assert parse(near.text) == Check() and near.confidence < 0.6
 
 
+def test_a_doubted_rival_whisper_finds_likely_makes_it_ask_too():
+    """Whisper sure of "I call.", PocketSphinx doubting its "i fold": scored 4 nats under
+    Whisper's words the fold is not ruled out, so the call asks; far under, it stands."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DISAGREE_SLACK, combine
+
+    assert DISAGREE_SLACK is not None
+    call, fold = Hypothesis("i call", 0.95, "whisper"), Hypothesis("i fold", 0.5, "ps")
+    near = combine(call, fold, -(DISAGREE_SLACK / 2))
+    assert parse(near.text) == Call() and near.confidence < 0.6
+    far = combine(call, fold, -(DISAGREE_SLACK + 1))
+    assert parse(far.text) == Call() and far.confidence == HIGH_CONFIDENCE
+
+
 def test_pocketsphinx_alone_hearing_a_command_is_taken_only_if_whisper_scores_it_close():
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine

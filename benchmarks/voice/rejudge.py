@@ -67,7 +67,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              talk_weight: float = TALK_WEIGHT, alone: str | None = None,
              disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True,
              gap_rescues_amounts: bool = False,
-             table_slack: float | None = TABLE_RIVAL_SLACK) -> dict:
+             table_slack: float | None = TABLE_RIVAL_SLACK,
+             doubted_rivals_ask: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -83,7 +84,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack, backed=backed,
                       gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
-                      engine=engine)
+                      doubted_rivals_ask=doubted_rivals_ask, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -115,6 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table-slack", default=str(TABLE_RIVAL_SLACK),
                     help="combined rows: comma list of nats by which PocketSphinx's doubted "
                     "rival must score under a sure table command ('None': any)")
+    ap.add_argument("--doubted-rivals-stand", action="store_true",
+                    help="combined rows: a rival PocketSphinx doubted never makes Whisper's "
+                    "command ask (as before session 18)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -133,13 +137,14 @@ def main(argv: list[str] | None = None) -> int:
                         tables = None if table_at == "None" else float(table_at)
                         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                                           not args.no_backing, args.gap_rescues_amounts,
-                                          tables)
+                                          tables, not args.doubted_rivals_stand)
                                  for alone in [None, *filter(None, args.alone.split(","))]
                                  for r in rows if alone is None or "sphinx" in r]
                         print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
                               f"{sure}, talk weight {talk}, disagree slack {apart}, "
                               f"gap rescues amounts {args.gap_rescues_amounts}, "
-                              f"table slack {tables}")
+                              f"table slack {tables}, doubted rivals ask "
+                              f"{not args.doubted_rivals_stand}")
                         print(table(summarize_rows(again)))
     return 0
 
