@@ -440,8 +440,8 @@ def _phrase_table() -> list[tuple[str, Builder]]:
         t.append((p, _const(Confirm(False))))
     for kind, qs in _QUESTIONS.items():
         t.extend((q, _const(Question(kind))) for q in qs)
-    for kind, cs in _TABLE.items():
-        t.extend((c, _const(TableCommand(kind))) for c in cs)
+    for table_kind, cs in _TABLE.items():
+        t.extend((c, _const(TableCommand(table_kind))) for c in cs)
     for name in BOT_NAMES:
         t.extend((q.format(name), _const(Question(QuestionKind.PLAYER_ACTION, name)))
                  for q in _PLAYER_QUESTIONS)
@@ -485,10 +485,10 @@ class _Entry:
 
 _EXACT: dict[tuple[str, ...], list[_Entry]] = {}
 _BAG: dict[tuple[str, ...], list[_Entry]] = {}
-for _template, _build in _phrase_table():
+for _template, _builder in _phrase_table():
     _k = _template_key(_template)
-    _EXACT.setdefault(_k, []).append(_Entry(_template, _build))
-    _BAG.setdefault(tuple(sorted(_k)), []).append(_Entry(_template, _build))
+    _EXACT.setdefault(_k, []).append(_Entry(_template, _builder))
+    _BAG.setdefault(tuple(sorted(_k)), []).append(_Entry(_template, _builder))
 
 #: Phrases offered as "closest": one or two plain forms per family ('#' = the amount).
 CLOSEST_PHRASES: tuple[str, ...] = (
@@ -505,7 +505,7 @@ def _build(entries: list[_Entry], nums: list[Num]) -> Intent | None:
     """The one intent these entries give, or None if none or they disagree."""
     results = {e.build(nums) for e in entries}
     results.discard(None)
-    return results.pop() if len(results) == 1 else None  # type: ignore[return-value]
+    return results.pop() if len(results) == 1 else None
 
 
 def closest_phrase(text: str) -> str:
