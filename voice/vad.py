@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 
@@ -91,17 +92,16 @@ def level(pcm: bytes, floor_db: float = -60.0) -> float:
 
 
 @dataclass
-class EnergyVad:
-    """Always-listening utterance detector; feed any chunk size, get events back."""
+class _Segmenter:
+    """Where an utterance starts and ends, from a per-frame judgement of speech: the part
+    both detectors share.  It starts after ``start_frames`` frames judged speech (the
+    ``preroll_ms`` before them kept), ends after ``hangover_ms`` of frames judged not to
+    continue it, and is cut at ``max_utterance_ms``."""
 
-    threshold_db: float = 9.0
-    min_speech_dbfs: float = -50.0
     start_frames: int = 3
     hangover_ms: int = 300
     preroll_ms: int = 240
     max_utterance_ms: int = 8000
-    noise_db: float = -60.0
-    calibrate_ms: int = 300
     _seen: int = 0
     _buf: bytes = b""
     _active: bool = False
@@ -110,9 +110,62 @@ class EnergyVad:
     _pre: list[bytes] = field(default_factory=list)
     _utt: list[bytes] = field(default_factory=list)
 
+    #: The length of one judged frame.
+    frame_ms: ClassVar[int] = FRAME_MS
+
     @property
     def in_speech(self) -> bool:
         return self._active
+
+    @property
+    def pending_bytes(self) -> int:
+        """Audio fed but not yet judged (less than a frame): the events so far end here."""
+        return len(self._buf)
+
+    def _forget(self) -> None:
+        """Drop the utterance in progress and the audio not yet judged."""
+        self._buf, self._active, self._above, self._below = b"", False, 0, 0
+        self._pre.clear()
+        self._utt.clear()
+
+    def _segment(self, frame: bytes, starts: bool, holds: bool) -> list[VadEvent]:
+        """One frame's events: ``starts``, it would begin speech; ``holds``, it keeps the
+        utterance in progress going."""
+        if not self._active:
+            self._pre.append(frame)
+            keep = max(self.preroll_ms // self.frame_ms, self.start_frames)
+            del self._pre[:-keep]
+            self._above = self._above + 1 if starts else 0
+            if self._above >= self.start_frames:
+                self._active, self._below = True, 0
+                self._utt = list(self._pre)
+                self._pre.clear()
+                return [SpeechStarted(b"".join(self._utt))]
+            return []
+        self._utt.append(frame)
+        self._below = 0 if holds else self._below + 1
+        too_long = len(self._utt) * self.frame_ms >= self.max_utterance_ms
+        if self._below * self.frame_ms >= self.hangover_ms or too_long:
+            pcm = b"".join(self._utt)
+            if too_long:
+                self._cut_short(self._utt)
+            self._active, self._above, self._below = False, 0, 0
+            self._utt = []
+            return [SpeechFrame(frame), SpeechEnded(pcm, cut=too_long)]
+        return [SpeechFrame(frame)]
+
+    def _cut_short(self, frames: list[bytes]) -> None:
+        """An utterance ran to ``max_utterance_ms``: what the detector learns from that."""
+
+
+@dataclass
+class EnergyVad(_Segmenter):
+    """Always-listening utterance detector; feed any chunk size, get events back."""
+
+    threshold_db: float = 9.0
+    min_speech_dbfs: float = -50.0
+    noise_db: float = -60.0
+    calibrate_ms: int = 300
 
     @property
     def calibrated(self) -> bool:
@@ -122,9 +175,7 @@ class EnergyVad:
 
     def reset(self) -> None:
         """Forget any utterance in progress (muted while the game speaks)."""
-        self._buf, self._active, self._above, self._below = b"", False, 0, 0
-        self._pre.clear()
-        self._utt.clear()
+        self._forget()
 
     def _track_noise(self, db: float) -> None:
         if not self.calibrated:  # first frames: learn the room
@@ -137,11 +188,6 @@ class EnergyVad:
 
     def _loud(self, db: float) -> bool:
         return db > max(self.noise_db + self.threshold_db, self.min_speech_dbfs)
-
-    @property
-    def pending_bytes(self) -> int:
-        """Audio fed but not yet judged (less than a frame): the events so far end here."""
-        return len(self._buf)
 
     def feed(self, pcm: bytes) -> list[VadEvent]:
         events: list[VadEvent] = []
@@ -157,28 +203,12 @@ class EnergyVad:
         loud = self._loud(db) and self.calibrated
         if not self._active:
             self._track_noise(db)
-            self._pre.append(frame)
-            keep = max(self.preroll_ms // FRAME_MS, self.start_frames)
-            del self._pre[:-keep]
-            self._above = self._above + 1 if loud else 0
-            if self._above >= self.start_frames:
-                self._active, self._below = True, 0
-                self._utt = list(self._pre)
-                self._pre.clear()
-                return [SpeechStarted(b"".join(self._utt))]
-            return []
-        self._utt.append(frame)
-        self._below = 0 if loud else self._below + 1
-        too_long = len(self._utt) * FRAME_MS >= self.max_utterance_ms
-        if self._below * FRAME_MS >= self.hangover_ms or too_long:
-            pcm = b"".join(self._utt)
-            if too_long:  # a "speech" that never ends is the room getting louder: adapt
-                levels = sorted(rms_dbfs(f) for f in self._utt)
-                self.noise_db = levels[len(levels) // 4]
-            self._active, self._above, self._below = False, 0, 0
-            self._utt = []
-            return [SpeechFrame(frame), SpeechEnded(pcm, cut=too_long)]
-        return [SpeechFrame(frame)]
+        return self._segment(frame, loud, loud)
+
+    def _cut_short(self, frames: list[bytes]) -> None:
+        """A "speech" that never ends is the room getting louder: adapt to it."""
+        levels = sorted(rms_dbfs(f) for f in frames)
+        self.noise_db = levels[len(levels) // 4]
 
 
 @dataclass
@@ -266,7 +296,7 @@ def silero_session():
 
 
 @dataclass
-class SileroVad:
+class SileroVad(_Segmenter):
     """Always-listening utterance detector on the Silero voice-activity model (a small
     neural network that tells speech from noise), run in 32 ms windows as the audio
     arrives; the same interface and events as :class:`EnergyVad`.
@@ -284,33 +314,23 @@ class SileroVad:
     # the room the probability rises slowly, so the pre-roll is longer than the energy
     # detector's (at 256 ms 6 of the 1120 commands lost more than 50 ms of their start,
     # at 384 ms none).
-    threshold: float = 0.3
-    neg_threshold: float = 0.2
     start_frames: int = 2
     hangover_ms: int = 250
     preroll_ms: int = 384
-    max_utterance_ms: int = 8000
+    threshold: float = 0.3
+    neg_threshold: float = 0.2
     last_prob: float = 0.0
-    _seen: int = 0
-    _buf: bytes = b""
-    _active: bool = False
-    _above: int = 0
-    _below: int = 0
-    _pre: list[bytes] = field(default_factory=list)
-    _utt: list[bytes] = field(default_factory=list)
     _session: object = None
     _h: np.ndarray = field(default_factory=lambda: np.zeros((1, 1, 128), np.float32))
     _c: np.ndarray = field(default_factory=lambda: np.zeros((1, 1, 128), np.float32))
     _context: np.ndarray = field(
         default_factory=lambda: np.zeros(SILERO_CONTEXT, np.float32))
 
+    frame_ms: ClassVar[int] = SILERO_WINDOW_MS
+
     def __post_init__(self) -> None:
         if self._session is None:
             self._session = silero_session()
-
-    @property
-    def in_speech(self) -> bool:
-        return self._active
 
     @property
     def calibrated(self) -> bool:
@@ -321,9 +341,7 @@ class SileroVad:
     def reset(self) -> None:
         """Forget any utterance in progress and the model's memory of the audio before
         (muted while the game speaks: what comes next does not continue it)."""
-        self._buf, self._active, self._above, self._below = b"", False, 0, 0
-        self._pre.clear()
-        self._utt.clear()
+        self._forget()
         self._h = np.zeros((1, 1, 128), np.float32)
         self._c = np.zeros((1, 1, 128), np.float32)
         self._context = np.zeros(SILERO_CONTEXT, np.float32)
@@ -340,11 +358,6 @@ class SileroVad:
         self._context = x[-1, -SILERO_CONTEXT:].copy()
         return np.asarray(probs, dtype=np.float32).reshape(-1)
 
-    @property
-    def pending_bytes(self) -> int:
-        """Audio fed but not yet judged (less than a window): the events so far end here."""
-        return len(self._buf)
-
     def feed(self, pcm: bytes) -> list[VadEvent]:
         self._buf += pcm
         n = len(self._buf) // (2 * SILERO_WINDOW)
@@ -357,31 +370,9 @@ class SileroVad:
         for window, prob in zip(windows, self.probabilities(windows), strict=True):
             self._seen += 1
             self.last_prob = float(prob)
-            events += self._window(window, self.last_prob)
+            events += self._segment(window, self.last_prob >= self.threshold,
+                                    self.last_prob >= self.neg_threshold)
         return events
-
-    def _window(self, window: bytes, prob: float) -> list[VadEvent]:
-        if not self._active:
-            self._pre.append(window)
-            keep = max(self.preroll_ms // SILERO_WINDOW_MS, self.start_frames)
-            del self._pre[:-keep]
-            self._above = self._above + 1 if prob >= self.threshold else 0
-            if self._above >= self.start_frames:
-                self._active, self._below = True, 0
-                self._utt = list(self._pre)
-                self._pre.clear()
-                return [SpeechStarted(b"".join(self._utt))]
-            return []
-        self._utt.append(window)
-        self._below = 0 if prob >= self.neg_threshold else self._below + 1
-        too_long = len(self._utt) * SILERO_WINDOW_MS >= self.max_utterance_ms
-        if self._below * SILERO_WINDOW_MS >= self.hangover_ms or too_long:
-            pcm = b"".join(self._utt)
-            self._active, self._above, self._below = False, 0, 0
-            self._utt = []
-            return [SpeechFrame(window), SpeechEnded(pcm, cut=too_long)]
-        return [SpeechFrame(window)]
-
 
 def speech_onset(pcm: bytes, vad: SileroVad | EnergyVad) -> int | None:
     """Where ``vad`` first hears speech in a recording (16 kHz mono int16 PCM), in bytes
