@@ -73,9 +73,11 @@ def recognizers(engine: str) -> dict[str, Recognizer]:
 
 #: The pair's rules of sessions 17 and 18 taken back one at a time, judged on the same
 #: decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules out
-#: does not ask, and an amount is rescued sure only when Whisper read it too.
+#: does not ask, an amount is rescued sure only when Whisper read it too, and a doubted
+#: rival Whisper does not rule out makes it ask.
 PAIR_ABLATIONS = {
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
+    "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},
     "pair, rival always asks": {"disagree_slack": None},
     "pair, neither": {"backed": False, "disagree_slack": None},
