@@ -8,9 +8,14 @@ from the captured audio, 10 ms at a time.  Two are wrapped here, both on 16 kHz 
 - :class:`WebRtcCanceller`: WebRTC's audio processing module (AEC3, with its own delay
   estimation), through the ``livekit`` package's ``rtc.AudioProcessingModule``;
 - :class:`SpeexCanceller`: SpeexDSP's multidelay echo canceller plus its preprocessor's
-  residual-echo suppressor, from Debian's ``libspeexdsp1`` through ctypes.
+  residual-echo suppressor, from Debian's ``libspeexdsp1`` through ctypes;
+- :class:`PairedCanceller`: one of them for the voice detector, another for what the
+  recognizer hears.
 
-Which is used was decided by measurement (``python -m benchmarks.voice.bargein erle``,
+They are named in :data:`CANCELLERS`.
+
+Which is used was decided by measurement (``python -m benchmarks.voice.bargein erle``, and
+the recorded runs replayed with ``python -m benchmarks.voice.bargein_replay --canceller``;
 figures in benchmarks/voice/RESULTS.md); :func:`open_canceller` ("auto") takes that one
 and falls back to the other, or None when neither loads (then the listener mutes while the
 game speaks, as before).
@@ -35,6 +40,7 @@ import ctypes
 import ctypes.util
 import math
 import wave
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -99,6 +105,9 @@ class WebRtcCanceller:
 _SPEEX_ECHO_SET_SAMPLING_RATE = 24
 _SPEEX_PREPROCESS_SET_DENOISE = 0
 _SPEEX_PREPROCESS_SET_AGC = 2
+_SPEEX_PREPROCESS_SET_NOISE_SUPPRESS = 18
+_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS = 20
+_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE = 22
 _SPEEX_PREPROCESS_SET_ECHO_STATE = 24
 
 
@@ -125,12 +134,20 @@ def _speexdsp() -> ctypes.CDLL:
 class SpeexCanceller:
     """SpeexDSP's echo canceller (``filter_ms`` of echo tail, which must cover the
     playback-to-capture delay plus the room's reverberation) and, with ``suppress``, its
-    preprocessor's residual-echo suppressor (denoise and gain control off)."""
+    preprocessor's residual-echo suppressor (gain control off).
+
+    The suppressor takes at most ``echo_suppress_db`` out of what the filter left where
+    only the game speaks, and at most ``echo_suppress_active_db`` where the player speaks
+    too (SpeexDSP's defaults: -40 and -15 dB).  SpeexDSP applies the preprocessor's gains
+    only with its denoiser on (1.2.1, ``preprocess.c``: "If noise suppression is off,
+    don't apply the gain"), so it is on, with no noise taken out (0 dB) unless
+    ``denoise`` (then SpeexDSP's -15 dB)."""
 
     name = "speex"
 
     def __init__(self, filter_ms: int = 400, suppress: bool = True,
-                 denoise: bool = False) -> None:
+                 denoise: bool = False, echo_suppress_db: int = -40,
+                 echo_suppress_active_db: int = -15) -> None:
         self._lib = lib = _speexdsp()
         self._echo = lib.speex_echo_state_init(FRAME, RATE * filter_ms // 1000)
         rate = ctypes.c_int(RATE)
@@ -138,9 +155,14 @@ class SpeexCanceller:
         self._pre: int | None = None
         if suppress:
             self._pre = lib.speex_preprocess_state_init(FRAME, RATE)
-            off, dn = ctypes.c_int(0), ctypes.c_int(int(denoise))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_DENOISE, ctypes.byref(dn))
-            lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_AGC, ctypes.byref(off))
+            for ctl, value in ((_SPEEX_PREPROCESS_SET_DENOISE, 1),
+                               (_SPEEX_PREPROCESS_SET_NOISE_SUPPRESS, -15 if denoise else 0),
+                               (_SPEEX_PREPROCESS_SET_AGC, 0),
+                               (_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, echo_suppress_db),
+                               (_SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE,
+                                echo_suppress_active_db)):
+                v = ctypes.c_int(value)
+                lib.speex_preprocess_ctl(self._pre, ctl, ctypes.byref(v))
             lib.speex_preprocess_ctl(self._pre, _SPEEX_PREPROCESS_SET_ECHO_STATE,
                                      ctypes.c_void_p(self._echo))
 
@@ -166,17 +188,58 @@ class SpeexCanceller:
             lib.speex_echo_state_destroy(self._echo)
 
 
-#: The order "auto" tries them in: the better by ERLE on the game's speech first.
+class PairedCanceller:
+    """Two cancellers on the same audio: ``detect``'s output is the voice detector's (and
+    the listener's echo gates judge it), ``hear``'s is what the recognizer is given.
+
+    AEC3 takes the game's voice out best, but while a line plays its suppressor takes the
+    first ~100 ms of the player's word out with it, and livekit's binding cannot hold it
+    back; SpeexDSP leaves more of the line but the whole word, which the recognizer's
+    grammar copes with better (benchmarks/voice/RESULTS.md, issue 25 section 1)."""
+
+    def __init__(self, detect: EchoCanceller, hear: EchoCanceller, name: str) -> None:
+        self.detect = detect
+        self.hear = hear
+        self.name = name
+
+    def process(self, near: Pcm, far: Pcm) -> Pcm:
+        return self.process_both(near, far)[0]
+
+    def process_both(self, near: Pcm, far: Pcm) -> tuple[Pcm, Pcm]:
+        """The detector's output and the recognizer's, for the same ``near`` and ``far``."""
+        return self.detect.process(near, far), self.hear.process(near, far)
+
+
+#: The cancellers by name.  "speex" is SpeexDSP as it comes (filter 400 ms, residual echo
+#: taken down by up to 40 dB where only the game speaks, 15 dB where the player speaks
+#: too); "speex-soft" holds its suppressor back to ``SOFT_ACTIVE_DB`` while the player
+#: speaks; "speex-linear" is its filter alone; "webrtc+speex" is AEC3 for the voice
+#: detector and "speex" for the recognizer (:class:`PairedCanceller`).
+CANCELLERS: dict[str, Callable[[], EchoCanceller]] = {
+    "webrtc": WebRtcCanceller,
+    "speex": SpeexCanceller,
+    "speex-soft": lambda: SpeexCanceller(echo_suppress_active_db=SOFT_ACTIVE_DB),
+    "speex-linear": lambda: SpeexCanceller(suppress=False),
+    "webrtc+speex": lambda: PairedCanceller(WebRtcCanceller(), SpeexCanceller(),
+                                            "webrtc+speex"),
+}
+#: what "speex-soft"'s suppressor takes out at most while the player speaks (dB)
+SOFT_ACTIVE_DB = -5
+#: The order "auto" tries them in: the better over a bot line on the recorded runs first
+#: (benchmarks/voice/RESULTS.md, issue 25 section 1).
 PREFERENCE = ("webrtc", "speex")
 
 
 def open_canceller(name: str = "auto") -> EchoCanceller | None:
-    """A canceller by name ("webrtc", "speex"), or the first that loads ("auto"); None
-    when none does (the listener then mutes while the game speaks)."""
+    """A canceller by name (a key of :data:`CANCELLERS`), or the first of
+    :data:`PREFERENCE` that loads ("auto"); None when none does (the listener then mutes
+    while the game speaks)."""
+    if name != "auto" and name not in CANCELLERS:
+        raise ValueError(f"no echo canceller {name!r}: one of {', '.join(CANCELLERS)}")
     names = PREFERENCE if name == "auto" else (name,)
     for n in names:
         try:
-            return WebRtcCanceller() if n == "webrtc" else SpeexCanceller()
+            return CANCELLERS[n]()
         except CancellerError:
             if name != "auto":
                 raise

@@ -45,7 +45,7 @@ from typing import Protocol
 import numpy as np
 
 from .audio import Microphone, MicState, MicStatus
-from .echo import EchoCanceller, Reference, read_pcm16k
+from .echo import EchoCanceller, PairedCanceller, Reference, read_pcm16k
 from .monitor import RESYNC_S, Ring, SteadyClock
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
@@ -443,7 +443,9 @@ class Listener:
 
     def _cancel(self, chunk: bytes, captured: float) -> tuple[bytes, bytes, bool]:
         """``chunk`` without the game's voice, for the voice detector; the same before the
-        frames of echo were silenced, for the recognizer; and whether the game was speaking.
+        frames of echo were silenced, for the recognizer (with a
+        :class:`~voice.echo.PairedCanceller`, its second canceller's output instead); and
+        whether the game was speaking.
 
         What the canceller leaves of the game's voice is 30 dB down but still speech, and
         the voice detector hears speech at any level; so while the game plays, a 10 ms
@@ -460,9 +462,12 @@ class Listener:
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
         far, over = self._far(len(near), captured)
-        out = near.copy()
-        out[:n] = self.canceller.process(near[:n], far[:n])
-        clean = out.tobytes()
+        out, heard = near.copy(), near.copy()
+        if isinstance(self.canceller, PairedCanceller):  # one for each
+            out[:n], heard[:n] = self.canceller.process_both(near[:n], far[:n])
+        else:
+            out[:n] = heard[:n] = self.canceller.process(near[:n], far[:n])
+        clean = heard.tobytes()
         self._frames += n // 160
         if over and n:
             near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (near, out))

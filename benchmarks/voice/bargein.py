@@ -23,12 +23,21 @@ import random
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from voice.echo import FRAME, RATE, SpeexCanceller, WebRtcCanceller, erle_db, read_pcm16k
+from voice.echo import (
+    CANCELLERS,
+    FRAME,
+    RATE,
+    EchoCanceller,
+    SpeexCanceller,
+    erle_db,
+    read_pcm16k,
+)
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "voice" / "bargein"
 ROOT = Path(__file__).resolve().parents[2]
@@ -112,12 +121,10 @@ def _write(path: Path, pcm: np.ndarray) -> None:
         w.writeframes(pcm.astype(np.int16).tobytes())
 
 
-CANDIDATES = {
-    "webrtc": lambda: WebRtcCanceller(),
-    "speex": lambda: SpeexCanceller(filter_ms=400, suppress=True),
-    "speex-nosuppress": lambda: SpeexCanceller(filter_ms=400, suppress=False),
-    "speex-200ms": lambda: SpeexCanceller(filter_ms=200, suppress=True),
-    "speex-denoise": lambda: SpeexCanceller(filter_ms=400, suppress=True, denoise=True),
+CANDIDATES: dict[str, Callable[[], EchoCanceller]] = {
+    **CANCELLERS,
+    "speex-200ms": lambda: SpeexCanceller(filter_ms=200),
+    "speex-denoise": lambda: SpeexCanceller(denoise=True),
 }
 
 

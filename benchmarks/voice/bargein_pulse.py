@@ -256,7 +256,7 @@ class Game:
     def __init__(self, server: Server, player: str, engine: str,
                  reference: str = "monitor", canceller_name: str = "auto",
                  dump: bool = False) -> None:
-        from voice.echo import SpeexCanceller, open_canceller
+        from voice.echo import PairedCanceller, open_canceller
         from voice.listener import Listener
         from voice.monitor import open_monitor
         from voice.recognizers import open_recognizer
@@ -269,8 +269,11 @@ class Game:
             return open_recognizer(engine)
 
         def canceller() -> Any:
-            inner = (SpeexCanceller(suppress=False) if canceller_name == "speex-linear"
-                     else open_canceller(canceller_name))
+            inner = open_canceller(canceller_name)
+            if isinstance(inner, PairedCanceller):  # ERLE: the detector's canceller
+                self.tap = Tap(inner.detect)
+                inner.detect = self.tap
+                return inner
             self.tap = Tap(inner) if inner is not None else None
             return self.tap
 
@@ -370,7 +373,7 @@ def percentiles(xs: list[float]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from voice.echo import read_pcm16k
+    from voice.echo import CANCELLERS, read_pcm16k
     from voice.intents import Unknown
     from voice.parser import parse
 
@@ -384,8 +387,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="the canceller's reference: the game sink's monitor, or the "
                     "timeline of when the game asked for each line")
     ap.add_argument("--engine", default="pocketsphinx", help="as holdem play --voice")
-    ap.add_argument("--canceller", default="auto",
-                    choices=("auto", "webrtc", "speex", "speex-linear"))
+    ap.add_argument("--canceller", default="auto", choices=("auto", *CANCELLERS),
+                    help="the listener's echo canceller (voice.echo.CANCELLERS)")
     ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
     ap.add_argument("--dump", type=Path, default=None,

@@ -15,6 +15,7 @@ in, how many utterances began and how many were acted on.
     .venv/bin/python -m benchmarks.voice.bargein_replay RUN.npz [--set name=value ...]
 
 ``--set`` sets a listener attribute before it runs (``echo_gate_db=20``);
+``--canceller NAME`` replays another echo canceller (:data:`voice.echo.CANCELLERS`);
 ``--trust-canceller`` replays the listener as it was before it asked the canceller to be
 seen :attr:`~voice.listener.Listener.cancelling` (the same audio, before and after).
 """
@@ -79,10 +80,69 @@ class RecordedMic:
         pass
 
 
+class Tap:
+    """The replayed canceller, with what went in and came out of it kept by the chunk it
+    came on (``near``, ``far``, ``out``): its ERLE on the run."""
+
+    def __init__(self, inner: Any, source: RecordedMic) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.source = source
+        self.kept: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+
+    def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        out = self.inner.process(near, far)
+        self.kept[self.source.pos - 1] = (near.copy(), far.copy(), out.copy())
+        return np.asarray(out)
+
+
+def erle(tap: Tap, segments: list[dict[str, Any]]) -> dict[str, Any]:
+    """ERLE (dB) over the 10 ms frames the game spoke in, as ``bargein_pulse`` reports it:
+    over the stretch from 2 s in (and each 30 s of it), and each line a command was said
+    over, alone: its first 0.6 s (the command came 0.6-1.6 s in), median and 10th
+    percentile over the lines."""
+    from voice.echo import erle_db
+
+    from .bargein_pulse import ERLE_SETTLE_S, FRAME, RATE, SPEAKING_DBFS
+
+    def block(lo: int, hi: int, settle_s: float = 0.0, cut_s: float | None = None,
+              block_s: float | None = None) -> float | list[float] | None:
+        got = [tap.kept[i] for i in range(lo, hi) if i in tap.kept]
+        if not got:
+            return None
+        near, far, out = (np.concatenate(x).astype(np.float64) for x in zip(*got, strict=True))
+        n = len(far) // FRAME * FRAME if cut_s is None else int(cut_s * RATE)
+        fr = far[:n].reshape(-1, FRAME)
+        speaking = 10 * np.log10(np.mean(fr * fr, axis=1) / 32768**2 + 1e-12) > SPEAKING_DBFS
+        speaking[:int(settle_s * RATE / FRAME)] = False
+        keep = np.repeat(speaking, FRAME)
+        if not keep.any():
+            return None
+        if block_s is None:
+            return erle_db(near[:n][keep], out[:n][keep])
+        step = int(block_s * RATE)
+        return [erle_db(near[i:i + step][keep[i:i + step]], out[i:i + step][keep[i:i + step]])
+                for i in range(0, n, step) if keep[i:i + step].any()]
+
+    result: dict[str, Any] = {}
+    lines = [block(s["from"], s["to"], cut_s=0.6) for s in segments if s["cond"] == "over"]
+    got = [x for x in lines if isinstance(x, float)]
+    if got:
+        result["line_median"] = round(float(np.median(got)), 1)
+        result["line_p10"] = round(float(np.percentile(got, 10)), 1)
+    for s in segments:
+        if s["cond"] == "stretch":
+            result["stretch"] = block(s["from"], s["to"], settle_s=ERLE_SETTLE_S)
+            blocks = block(s["from"], s["to"], settle_s=ERLE_SETTLE_S, block_s=30)
+            if isinstance(blocks, list) and blocks:
+                result["stretch_30s"] = [min(blocks), max(blocks)]
+    return result
+
+
 def replay(path: Path, engine: str = "pocketsphinx",
            settings: dict[str, float] | None = None,
-           trust_canceller: bool = False) -> dict[str, Any]:
-    from voice.echo import open_canceller
+           trust_canceller: bool = False, canceller: str = "auto") -> dict[str, Any]:
+    from voice.echo import EchoCanceller, PairedCanceller, open_canceller
     from voice.intents import Unknown
     from voice.listener import Heard, Listener, SpeechBegan
     from voice.parser import parse
@@ -99,7 +159,20 @@ def replay(path: Path, engine: str = "pocketsphinx",
             cancelling = True  # type: ignore[assignment]
 
         cls = Trusting
-    lst = cls(open_recognizer(engine), source=mic, canceller=open_canceller)
+    taps: list[Tap] = []
+
+    def tapped() -> EchoCanceller | None:
+        inner = open_canceller(canceller)
+        if isinstance(inner, PairedCanceller):  # ERLE: the detector's canceller
+            inner.detect = Tap(inner.detect, mic)
+            taps.append(inner.detect)
+            return inner
+        if inner is None:
+            return None
+        taps.append(Tap(inner, mic))
+        return taps[-1]
+
+    lst = cls(open_recognizer(engine), source=mic, canceller=tapped)
     mic.listener = lst
     for name, value in (settings or {}).items():
         if not hasattr(lst, name):
@@ -117,7 +190,7 @@ def replay(path: Path, engine: str = "pocketsphinx",
     seconds = time.perf_counter() - t0
     rows = []
     result: dict[str, Any] = {"run": str(path), "settings": settings or {},
-                              "trust_canceller": trust_canceller}
+                              "trust_canceller": trust_canceller, "canceller": canceller}
     for seg in segments:
         evs = [ev for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
         texts = [ev.text for ev in evs if isinstance(ev, Heard)]
@@ -138,23 +211,29 @@ def replay(path: Path, engine: str = "pocketsphinx",
         if r["cond"] == "stretch":
             result["stretch"] = {"began": r["began"], "heard": len(r["heard"]),
                                  "acted": len(r["acted"]), "acted_texts": r["acted"]}
+    if taps:
+        result["erle"] = erle(taps[0], segments)
     result["replay_s"] = round(seconds, 1)
     result["rows"] = rows
     return result
 
 
 def main(argv: list[str] | None = None) -> None:
+    from voice.echo import CANCELLERS
+
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("run", type=Path, nargs="+", help="bargein_pulse --dump files")
     ap.add_argument("--engine", default="pocketsphinx")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--trust-canceller", action="store_true",
                     help="as before the listener asked to see the canceller cancelling")
+    ap.add_argument("--canceller", default="auto", choices=("auto", *CANCELLERS),
+                    help="the echo canceller replayed (voice.echo.CANCELLERS)")
     ap.add_argument("--rows", action="store_true", help="print every command's row")
     args = ap.parse_args(argv)
     settings = {k: float(v) for k, v in (s.split("=", 1) for s in args.set)}
     for path in args.run:
-        result = replay(path, args.engine, settings, args.trust_canceller)
+        result = replay(path, args.engine, settings, args.trust_canceller, args.canceller)
         rows = result.pop("rows")
         if args.rows:
             for r in rows:

@@ -1,0 +1,167 @@
+"""The echo cancellers by name, and SpeexDSP's residual-echo suppressor (issue 25 §1).
+
+Synthetic signals, no speech engine: the game's "voice" is noise in bursts (words and the
+pauses between them), its echo comes back 30 ms later through a loudspeaker that clips
+(what a linear filter cannot model, and the suppressor is for).
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+from voice.audio import MicState, MicStatus
+from voice.echo import (
+    CANCELLERS,
+    FRAME,
+    RATE,
+    PairedCanceller,
+    SpeexCanceller,
+    erle_db,
+    open_canceller,
+)
+
+_SPEEX_PREPROCESS_GET_ECHO_SUPPRESS = 21
+_SPEEX_PREPROCESS_GET_ECHO_SUPPRESS_ACTIVE = 23
+_SPEEX_PREPROCESS_GET_NOISE_SUPPRESS = 19
+
+
+def _speex_or_skip(**kw: object) -> SpeexCanceller:
+    try:
+        return SpeexCanceller(**kw)  # type: ignore[arg-type]
+    except RuntimeError as exc:
+        pytest.skip(str(exc))
+
+
+def _bursts(seconds: float, seed: int, level: float) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    n = int(seconds * RATE)
+    x = np.convolve(rng.standard_normal(n), np.ones(4) / 4, "same")
+    env = np.zeros(n)
+    t = 0
+    while t < n:
+        on = int(rng.uniform(0.2, 0.6) * RATE)
+        env[t:t + on] = 1
+        t += on + int(rng.uniform(0.1, 0.3) * RATE)
+    return x * env * level
+
+
+def _room(far: np.ndarray) -> np.ndarray:
+    d = int(0.03 * RATE)
+    echo = np.zeros_like(far)
+    echo[d:] = far[:-d] * 0.7
+    echo = np.tanh(echo / 8000) * 8000  # the loudspeaker clips
+    echo = np.convolve(echo, [1, 0.5, 0.25, 0.1], "same")
+    return echo + np.random.default_rng(3).standard_normal(len(far)) * 10
+
+
+def _pcm(x: np.ndarray) -> np.ndarray:
+    return np.clip(np.round(x), -32768, 32767).astype(np.int16)
+
+
+def _cancel(canceller: SpeexCanceller, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+    step = 2 * FRAME  # the listener's 20 ms chunks
+    n = len(near) // step * step
+    return np.concatenate([canceller.process(near[i:i + step], far[i:i + step])
+                           for i in range(0, n, step)])
+
+
+def test_speex_suppressor_takes_out_what_its_filter_leaves():
+    """SpeexDSP applies its preprocessor's gains only with the denoiser on: with it off
+    (as this canceller once ran it) "filter + suppressor" was the filter alone."""
+    far = _pcm(_bursts(12, seed=1, level=6000))
+    near = _pcm(_room(far.astype(np.float64)))
+    later = slice(6 * RATE, 12 * RATE)  # once the filter has converged
+    linear = erle_db(near[later], _cancel(_speex_or_skip(suppress=False), near, far)[later])
+    both = erle_db(near[later], _cancel(_speex_or_skip(), near, far)[later])
+    assert linear > 15  # the filter works...
+    assert both > linear + 6  # ...and the suppressor takes more out on top of it
+
+
+def _get(canceller: SpeexCanceller, request: int) -> int:
+    value = ctypes.c_int(0)
+    canceller._lib.speex_preprocess_ctl(canceller._pre, request, ctypes.byref(value))
+    return value.value
+
+
+def test_speex_suppressor_is_set_as_asked_and_takes_no_noise_out():
+    plain = _speex_or_skip()
+    assert _get(plain, _SPEEX_PREPROCESS_GET_ECHO_SUPPRESS) == -40
+    assert _get(plain, _SPEEX_PREPROCESS_GET_ECHO_SUPPRESS_ACTIVE) == -15
+    assert _get(plain, _SPEEX_PREPROCESS_GET_NOISE_SUPPRESS) == 0
+    soft = _speex_or_skip(echo_suppress_db=-30, echo_suppress_active_db=-5, denoise=True)
+    assert _get(soft, _SPEEX_PREPROCESS_GET_ECHO_SUPPRESS) == -30
+    assert _get(soft, _SPEEX_PREPROCESS_GET_ECHO_SUPPRESS_ACTIVE) == -5
+    assert _get(soft, _SPEEX_PREPROCESS_GET_NOISE_SUPPRESS) == -15
+
+
+def test_silence_in_silence_out_and_the_player_alone_passes():
+    """No reference, no echo: what the player says comes out as loud as it went in (no
+    noise is taken out: the denoiser is on only for the suppressor's sake)."""
+    player = _pcm(_bursts(4, seed=7, level=3000))
+    out = _cancel(_speex_or_skip(), player, np.zeros_like(player)).astype(np.float64)
+    kept = 10 * np.log10(np.mean(out ** 2) / np.mean(player.astype(np.float64) ** 2))
+    assert abs(kept) < 1.5
+
+
+@pytest.mark.parametrize("name", sorted(CANCELLERS))
+def test_every_named_canceller_opens_by_its_name(name):
+    try:
+        canceller = open_canceller(name)
+    except RuntimeError as exc:  # its library is not installed here
+        pytest.skip(str(exc))
+    assert canceller is not None
+    assert canceller.name == (name if "+" in name else name.split("-")[0])
+    out = canceller.process(np.zeros(320, np.int16), np.zeros(320, np.int16))
+    assert out.shape == (320,) and out.dtype == np.int16
+
+
+def test_an_unknown_canceller_is_refused_by_name():
+    with pytest.raises(ValueError, match="speex-soft"):
+        open_canceller("speexx")
+
+
+class _Scale:
+    """A canceller that takes a fixed share of everything out."""
+
+    def __init__(self, name: str, gain: float) -> None:
+        self.name, self.gain = name, gain
+
+    def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        return (near * self.gain).astype(np.int16)
+
+
+class _NoMic:
+    status = MicStatus(MicState.LISTENING, "test")
+    captured_at: float | None = None
+
+    def ensure(self, now: float | None = None) -> MicStatus:
+        return self.status
+
+    def read(self, timeout: float = 0.1) -> bytes | None:
+        return None
+
+    def drain(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_with_a_pair_the_recognizer_is_given_the_second_cancellers_output(paired):
+    """The voice detector (and the echo gates) get the first canceller's output, the
+    recognizer the second's; with one canceller, both get its output."""
+    from voice.listener import Listener
+    from voice.vad import EnergyVad
+
+    lst = Listener(lambda: None, source=_NoMic(), vad=EnergyVad())  # type: ignore[arg-type,return-value]
+    lst.canceller = (PairedCanceller(_Scale("a", 0.5), _Scale("b", 0.25), "a+b") if paired
+                     else _Scale("a", 0.5))
+    chunk = np.full(320, 4000, np.int16)
+    out, clean, over = lst._cancel(chunk.tobytes(), 1.0)
+    assert not over  # nothing played: nothing gated
+    assert set(np.frombuffer(out, np.int16)) == {2000}
+    assert set(np.frombuffer(clean, np.int16)) == ({1000} if paired else {2000})
