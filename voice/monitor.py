@@ -42,10 +42,16 @@ MONITOR_BLOCK = 320
 #: that the reference arrives before its echo
 MONITOR_LATENCY_MS = 20
 #: stamps all later than the steady clock by this, for CLOCK_WINDOW_S, move it on (lost
-#: audio); a stamp earlier than it by STEP_BACK_S moves it back (its stamps were late)
+#: audio); a stamp earlier than it by more than JUMP_BACK_S moves it back at once (its
+#: first stamps were late), a stamp earlier by less moves it back SLEW_S a chunk: the
+#: sound server's clock drifts from the system's (2-6 ms every ~14 s here), and the
+#: microphone's and the monitor's clocks stepping back each at its own moment moved the
+#: echo canceller's reference against the echo 142-151 times a run, each time costing AEC3
+#: 0.5-1.5 s of cancelling (benchmarks/voice/RESULTS.md, issue 25 §1)
 RESYNC_S = 0.08
 CLOCK_WINDOW_S = 1.0
-STEP_BACK_S = 0.002
+JUMP_BACK_S = 0.008
+SLEW_S = 1 / RATE
 #: the reference kept (s): the canceller looks back well under a second
 KEEP_S = 3.0
 #: the sink whose monitor is the reference: the one the game plays into
@@ -59,17 +65,21 @@ class SteadyClock:
 
     A stamp is when the chunk *arrived*: never before it was captured, often later (the
     sound server delivers in bursts; a busy interpreter reads late).  So the clock follows
-    the stamps' lower edge: a stamp earlier than the clock says the clock is late, and it
-    steps back at once; stamps later than the clock move it on only when every one of the
-    last ``window_s`` was later by more than ``late_s`` (audio was lost), never for a late
-    reader alone.  Two streams of one sound server so keep a fixed offset, which is what
-    an echo canceller needs between its reference and the microphone.
+    the stamps' lower edge: a stamp well earlier than the clock says the clock started
+    late, and it steps back at once; a little earlier, the server's clock has drifted from
+    the system's, and it slews back a sample a chunk; stamps later than the clock move it
+    on only when every one of the last ``window_s`` was later by more than ``late_s``
+    (audio was lost), never for a late reader alone.  Two streams of one sound server so
+    keep a fixed offset, or one that moves a sample at a time, which is what an echo
+    canceller needs between its reference and the microphone.
 
     >>> c = SteadyClock()
     >>> c.advance(320, 1.00), round(c.advance(320, 1.15), 3)   # a late read: ignored
     (1.0, 1.02)
-    >>> round(c.advance(320, 1.03), 3)                         # an early stamp: step back
+    >>> round(c.advance(320, 1.03), 3)                         # well early: step back
     1.03
+    >>> round((c.advance(320, 1.047) - 1.05) * RATE)           # a little early: a sample
+    -1
     """
 
     def __init__(self, late_s: float = RESYNC_S, window_s: float = CLOCK_WINDOW_S) -> None:
@@ -87,9 +97,14 @@ class SteadyClock:
         keep = max(1, int(self.window_s * RATE / max(samples, 1)))
         del self._ahead[:-keep]
         low = min(self._ahead)
-        if low < -STEP_BACK_S or (len(self._ahead) == keep and low > self.late_s):
-            self.end += low
-            self._ahead = [a - low for a in self._ahead]
+        if low < -JUMP_BACK_S or (len(self._ahead) == keep and low > self.late_s):
+            shift = low
+        elif low < 0:
+            shift = max(low, -SLEW_S)
+        else:
+            return self.end
+        self.end += shift
+        self._ahead = [a - shift for a in self._ahead]
         return self.end
 
 
