@@ -148,6 +148,8 @@ class Player:
         self.bet_done = False
         self.quiet_until = 0.0
         self.retry: str | None = None  #: the phrase (by its meaning) to say again
+        #: the microphone was muted (the game spoke) while the phrase waited for an answer
+        self.cut_by_mute = False
         self.last_frame = time.monotonic()
 
     def stacks(self) -> tuple[int, ...]:
@@ -175,6 +177,7 @@ class Player:
         self.session.said.append(s)
         self.waiting, self.waiting_since = s, now
         self.answered_before = self.answered
+        self.cut_by_mute = False
         self.room.say(self.clips[text])
 
     def heard_back(self, now: float) -> bool:
@@ -189,7 +192,7 @@ class Player:
             s.refusal, s.resolved, s.prompt = st.refusal, st.resolved, st.prompt
         s.stacks_after, s.pot_after = self.stacks(), self.pot()
         s.acts_after = len(self.session.human_acts())
-        if misheard_command(s):
+        if misheard_command(s) or (not s.heard and self.cut_by_mute):
             self.retry = s.meant if self.tries(s.meant) < 3 else None
         self.waiting = None
         self.quiet_until = now + 0.3
@@ -234,12 +237,13 @@ class Player:
         s = self.session
         if getattr(self.link, "_muted", False):
             s.muted_seconds += now - self.last_frame
+            self.cut_by_mute = self.cut_by_mute or self.waiting is not None
         self.last_frame = now
         if self.waiting is not None:
             if not self.heard_back(now):
                 return
             last = s.said[-1]
-            if not last.heard:
+            if not last.heard and self.retry is None:  # not a word the game spoke over
                 s.failure = f"nothing came back for {last.text!r} within {self.timeout} s"
                 app.running = False
                 return
