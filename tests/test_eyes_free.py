@@ -57,6 +57,9 @@ from .speaking_room import (
 )
 
 DATA = Path(__file__).parent / "data" / "eyes_free"
+#: a phrase the game spoke over, with nothing back this long after it was said, is said
+#: again at once (the table's turn clock would fold the player before the full timeout)
+SPOKEN_OVER_S = 4.0
 SCRIPT = json.loads((DATA / "script.json").read_text("utf-8"))
 
 pytestmark = needs_voice_tools("eyes-free play")
@@ -185,7 +188,10 @@ class Player:
         s = self.waiting
         assert s is not None
         st = self.link.state
-        if self.answered == self.answered_before and now - self.waiting_since < self.timeout:
+        waited = now - self.waiting_since
+        spoken_over = (self.cut_by_mute and waited > SPOKEN_OVER_S and not self.room.speaking
+                       and not getattr(self.link, "_muted", False))
+        if self.answered == self.answered_before and waited < self.timeout and not spoken_over:
             return False
         if self.answered > self.answered_before:
             s.heard, s.reply = st.heard, self.link.last_reply
