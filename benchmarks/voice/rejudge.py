@@ -127,25 +127,26 @@ def main(argv: list[str] | None = None) -> int:
             for line in Path(f).read_text().splitlines() if line]
     rows = [r for r in rows if "readings" in r]
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
-    for share in (float(s) for s in args.sure_share.split(",")):
-        for slack in (float(s) for s in args.rescue_slack.split(",")):
-            for sure in (float(s) for s in args.sure_rescue_gap.split(",")):
-                for talk in (float(s) for s in args.talk_weight.split(",")):
-                    for disagree, table_at in product(args.disagree_slack.split(","),
-                                                      args.table_slack.split(",")):
-                        apart = None if disagree == "None" else float(disagree)
-                        tables = None if table_at == "None" else float(table_at)
-                        again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
-                                          not args.no_backing, args.gap_rescues_amounts,
-                                          tables, not args.doubted_rivals_stand)
-                                 for alone in [None, *filter(None, args.alone.split(","))]
-                                 for r in rows if alone is None or "sphinx" in r]
-                        print(f"sure share {share}, rescue slack {slack}, sure rescue gap "
-                              f"{sure}, talk weight {talk}, disagree slack {apart}, "
-                              f"gap rescues amounts {args.gap_rescues_amounts}, "
-                              f"table slack {tables}, doubted rivals ask "
-                              f"{not args.doubted_rivals_stand}")
-                        print(table(summarize_rows(again)))
+    def values(arg: str) -> list[float]:
+        return [float(s) for s in arg.split(",")]
+
+    def optional(arg: str) -> list[float | None]:
+        return [None if s == "None" else float(s) for s in arg.split(",")]
+
+    engines = [None, *filter(None, args.alone.split(","))]
+    for share, slack, sure, talk, apart, tables in product(
+            values(args.sure_share), values(args.rescue_slack), values(args.sure_rescue_gap),
+            values(args.talk_weight), optional(args.disagree_slack),
+            optional(args.table_slack)):
+        again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
+                          not args.no_backing, args.gap_rescues_amounts, tables,
+                          not args.doubted_rivals_stand)
+                 for alone in engines for r in rows if alone is None or "sphinx" in r]
+        print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
+              f"{talk}, disagree slack {apart}, gap rescues amounts "
+              f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
+              f"{not args.doubted_rivals_stand}")
+        print(table(summarize_rows(again)))
     return 0
 
 
