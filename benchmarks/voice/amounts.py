@@ -24,12 +24,17 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from voice.recognizers.base import Hypothesis, Recognizer
 
 from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SPEEDS
 from .echo import outcome
 from .synth import echo, mix, speak
+
+if TYPE_CHECKING:
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.whisper_backend import Judgement
 
 #: Amounts the squeeze threshold was set on (with the tuned voices only).
 TUNING = (
@@ -84,33 +89,41 @@ PAIR_ABLATIONS = {
 }
 
 
-def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
-    """The last utterance judged again by the pair without each of its session-17 rules."""
-    from voice.recognizers.combined import CombinedRecognizer, backs, combine
-
-    if not isinstance(rec, CombinedRecognizer) or rec.last_opinion is None \
-            or rec.whisper.last is None:
-        return {}
-    sphinx, gap = rec.last_opinion
-    backed = backs(rec.whisper.last.readings, sphinx.text)
-    out = {}
-    for name, change in PAIR_ABLATIONS.items():
-        kw = {"backed": backed, **change}
-        out[name] = combine(rec.whisper.last.hypothesis, sphinx, gap,
-                            rescue_slack=rec.rescue_slack, sure_gap=rec.sure_gap, **kw)
-    return out
-
-
-def opinions(rec: Recognizer) -> str:
-    """What each engine of the pair heard in the last utterance (for reading a wrong one)."""
+def _pair_last(rec: Recognizer,
+               ) -> tuple[CombinedRecognizer, Hypothesis, float | None, Judgement] | None:
+    """The pair, PocketSphinx's opinion with its gap, and Whisper's last decode — when
+    ``rec`` is the pair and has just judged an utterance with both engines; else None."""
     from voice.recognizers.combined import CombinedRecognizer
 
     if not isinstance(rec, CombinedRecognizer) or rec.last_opinion is None \
             or rec.whisper.last is None:
-        return ""
+        return None
     sphinx, gap = rec.last_opinion
-    readings = "; ".join(f"{r.text} ({r.logprob:.1f})" for r in rec.whisper.last.readings)
-    return (f"Whisper {rec.whisper.last.hypothesis.text!r} {rec.whisper.last.hypothesis.confidence}"
+    return rec, sphinx, gap, rec.whisper.last
+
+
+def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
+    """The last utterance judged again by the pair without each of its session-17 rules."""
+    from voice.recognizers.combined import backs, combine
+
+    last = _pair_last(rec)
+    if last is None:
+        return {}
+    pair, sphinx, gap, whisper = last
+    backed = backs(whisper.readings, sphinx.text)
+    return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
+                          sure_gap=pair.sure_gap, **{"backed": backed, **change})
+            for name, change in PAIR_ABLATIONS.items()}
+
+
+def opinions(rec: Recognizer) -> str:
+    """What each engine of the pair heard in the last utterance (for reading a wrong one)."""
+    last = _pair_last(rec)
+    if last is None:
+        return ""
+    _pair, sphinx, gap, whisper = last
+    readings = "; ".join(f"{r.text} ({r.logprob:.1f})" for r in whisper.readings)
+    return (f"Whisper {whisper.hypothesis.text!r} {whisper.hypothesis.confidence}"
             f" [{readings}]; PocketSphinx {sphinx.text!r} {sphinx.confidence}, gap {gap}")
 
 
