@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice.echo import RATE, Reference, erle_db, open_canceller, read_pcm16k
+from voice.echo import RATE, Reference, erle_db, open_canceller
+from voice.wavio import read_samples16k
 
 pytestmark = pytest.mark.skipif(
     any(shutil.which(t) is None for t in ("espeak-ng", "sox")),
@@ -33,7 +34,7 @@ def bot_line(tmp_path_factory) -> np.ndarray:
 
     path = tmp_path_factory.mktemp("line") / "line.wav"
     Synthesizer().render(LINE, PERSONALITIES["station"].voice, path)
-    return read_pcm16k(path)
+    return read_samples16k(path)
 
 
 def _rms(x: np.ndarray) -> float:

@@ -39,10 +39,8 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import math
-import wave
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -255,23 +253,6 @@ def erle_db(near: npt.ArrayLike, out: npt.ArrayLike) -> float:
     a = np.asarray(near, dtype=np.float64)
     b = np.asarray(out, dtype=np.float64)
     return round(10 * math.log10(float(np.mean(a * a)) / max(float(np.mean(b * b)), 1e-9)), 2)
-
-
-def read_pcm16k(path: str | Path) -> Pcm:
-    """A mono WAV as 16 kHz int16 (espeak-ng writes 22 050 Hz: resampled linearly, which is
-    what a reference needs — the canceller models the rest of the path)."""
-    with wave.open(str(path)) as w:
-        rate, ch, width = w.getframerate(), w.getnchannels(), w.getsampwidth()
-        raw = w.readframes(w.getnframes())
-    if width != 2:
-        raise ValueError(f"{path}: need 16-bit PCM, got {8 * width}-bit")
-    x = np.frombuffer(raw, dtype=np.int16).astype(np.float64)
-    if ch > 1:
-        x = x.reshape(-1, ch).mean(axis=1)
-    if rate != RATE and len(x):
-        t = np.arange(0, len(x) * RATE // rate) * (rate / RATE)
-        x = np.interp(t, np.arange(len(x)), x)
-    return np.clip(np.round(x), -32768, 32767).astype(np.int16)
 
 
 @dataclass

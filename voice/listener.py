@@ -45,7 +45,7 @@ from typing import Protocol
 import numpy as np
 
 from .audio import Microphone, MicState, MicStatus
-from .echo import EchoCanceller, PairedCanceller, Reference, read_pcm16k
+from .echo import EchoCanceller, PairedCanceller, Reference
 from .monitor import RESYNC_S, Ring, SteadyClock
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
@@ -59,6 +59,7 @@ from .vad import (
     level,
     speech_onset,
 )
+from .wavio import read_samples16k
 
 #: a microphone chunk waits at most this long for the playback monitor to catch up to it:
 #: on a busy machine the monitor's reader can run 100 ms and more late, and a chunk taken
@@ -325,7 +326,7 @@ class Listener:
              gain: float = 1.0) -> None:
         """The game started playing ``wav`` (a file, or 16 kHz int16 samples) at ``at``
         (``time.monotonic()``; None: now), at ``gain``: the echo canceller's reference."""
-        pcm = wav if isinstance(wav, np.ndarray) else read_pcm16k(wav)
+        pcm = wav if isinstance(wav, np.ndarray) else read_samples16k(wav)
         with self._ref_lock:
             self.reference.play(pcm.astype(np.int16), time.monotonic() if at is None else at,
                                 gain)

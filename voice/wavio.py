@@ -85,3 +85,9 @@ def read_pcm16k(source: str | Path | BinaryIO) -> bytes:
         x = x.reshape(-1, 2).mean(axis=1)
     x = resample(x, rate)
     return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+
+
+def read_samples16k(source: str | Path | BinaryIO) -> np.ndarray:
+    """The file as 16 kHz mono int16 samples (read-only): :func:`read_pcm16k` as numbers,
+    for the echo canceller's reference and the benchmarks that mix audio."""
+    return np.frombuffer(read_pcm16k(source), "<i2")

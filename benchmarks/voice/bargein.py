@@ -36,8 +36,8 @@ from voice.echo import (
     EchoCanceller,
     SpeexCanceller,
     erle_db,
-    read_pcm16k,
 )
+from voice.wavio import read_samples16k
 
 OUT = Path(__file__).resolve().parents[1] / "out" / "voice" / "bargein"
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def stream(paths: list[Path], gap_s: float = 0.6) -> np.ndarray:
     """The lines one after another with ``gap_s`` of silence between (int16, 16 kHz)."""
     parts: list[np.ndarray] = []
     for p in paths:
-        parts += [read_pcm16k(p), np.zeros(int(gap_s * RATE), np.int16)]
+        parts += [read_samples16k(p), np.zeros(int(gap_s * RATE), np.int16)]
     return np.concatenate(parts)
 
 
@@ -105,7 +105,7 @@ def room(far: np.ndarray, delay_ms: float, reverb: int, gain_db: float, noise_db
         subprocess.run(["sox", "-R", str(src), str(dst), "gain", f"{gain_db}", "delay",
                         f"{delay_ms / 1000}", "reverb", str(reverb), "50", "60", "100", "10",
                         "trim", "0", f"{len(far) / RATE}"], check=True, capture_output=True)
-        y = read_pcm16k(dst).astype(np.float64)
+        y = read_samples16k(dst).astype(np.float64)
     y = np.pad(y, (0, max(0, len(far) - len(y))))[:len(far)]
     y += np.random.default_rng(seed).normal(0, 32768 * 10 ** (noise_dbfs / 20), len(y))
     return np.clip(np.round(y), -32768, 32767).astype(np.int16)

@@ -100,9 +100,9 @@ class Server:
 def normalized(src: Path, dst: Path, dbfs: float = LEVEL_DBFS) -> tuple[Path, float]:
     """``src`` at ``dbfs`` RMS over its loud part, as a 16 kHz WAV; and where its speech
     starts (s)."""
-    from voice.echo import read_pcm16k
+    from voice.wavio import read_samples16k
 
-    x = read_pcm16k(src).astype(np.float64)
+    x = read_samples16k(src).astype(np.float64)
     loud = x[np.abs(x) > 0.05 * np.abs(x).max()]
     x *= 32768 * 10 ** (dbfs / 20) / float(np.sqrt(np.mean(loud * loud)))
     frames = x[:len(x) // 160 * 160].reshape(-1, 160)
@@ -373,9 +373,10 @@ def percentiles(xs: list[float]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from voice.echo import CANCELLERS, read_pcm16k
+    from voice.echo import CANCELLERS
     from voice.intents import Unknown
     from voice.parser import parse
+    from voice.wavio import read_samples16k
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--every", type=int, default=20, help="every Nth clean corpus command")
@@ -403,7 +404,7 @@ def main(argv: list[str] | None = None) -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bargein-"))
     norm_lines = [normalized(p, tmp / f"bot{i}.wav")[0] for i, p in enumerate(lines)]
     # the command is said while a line plays: lines long enough to still be playing
-    long_lines = [p for p in norm_lines[3:] if len(read_pcm16k(p)) / RATE >= LONG_LINE_S]
+    long_lines = [p for p in norm_lines[3:] if len(read_samples16k(p)) / RATE >= LONG_LINE_S]
     server = Server(tmp)
     game = Game(server, args.player, args.engine, args.reference, args.canceller,
                 dump=args.dump is not None)
@@ -429,14 +430,14 @@ def main(argv: list[str] | None = None) -> None:
             exact, told, heard_ms, n = 0, [], [], 0
             for i, r in enumerate(cmds):
                 clip_path, onset = normalized(MANIFEST.parent / r["file"], tmp / f"c{i}.wav")
-                clip = read_pcm16k(clip_path).astype(np.float64)
+                clip = read_samples16k(clip_path).astype(np.float64)
                 game.listener.expect_confirmation(r["family"] == "confirm")
                 mark = game.mic.mark()
                 line = None
                 alone = None
                 if cond == "over":
                     line_path = long_lines[i % len(long_lines)]
-                    line = read_pcm16k(line_path).astype(np.float64)
+                    line = read_samples16k(line_path).astype(np.float64)
                     if game.tap is not None:
                         game.tap.kept, game.tap.on = [], True
                     game.say(line_path)
