@@ -36,7 +36,7 @@ import threading
 import time
 import wave
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +55,7 @@ from .vad import (
     SpeechEnded,
     SpeechFrame,
     SpeechStarted,
+    VadEvent,
     best_vad,
     level,
     speech_onset,
@@ -154,7 +155,7 @@ class WavSource:
                 raise ValueError(f"{path}: need 16 kHz mono 16-bit, got {w.getframerate()} Hz "
                                  f"{w.getnchannels()} ch {8 * w.getsampwidth()}-bit")
             pcm = w.readframes(w.getnframes())
-        self._chunks = [pcm[i:i + chunk] for i in range(0, len(pcm), chunk)]
+        self._chunks: list[bytes] = [pcm[i:i + chunk] for i in range(0, len(pcm), chunk)]
         self._realtime = realtime
         self.status = MicStatus(MicState.LISTENING, f"playing {Path(path).name}")
         self.captured_at: float | None = None  # a file is "captured" as it is read
@@ -357,7 +358,7 @@ class Listener:
                 and float(np.median(got)) > self.echo_gate_db + 6)
 
     @contextmanager
-    def muted(self):
+    def muted(self) -> Iterator[Listener]:
         self.mute()
         try:
             yield self
@@ -501,7 +502,8 @@ class Listener:
             far = self._monitored.window(end, n)
         return far, over
 
-    def _ungated(self, events: list, clean: bytes, pending: int) -> list:
+    def _ungated(self, events: list[VadEvent], clean: bytes, pending: int,
+                 ) -> list[VadEvent]:
         """The detector's events with the canceller's output as it was before the echo's
         frames were silenced: the detector decides on the silenced stream (what is left of
         the game's voice is still speech to it), but the recognizer must get the player's
@@ -564,7 +566,8 @@ class Listener:
         self._vad.reset()
         self._ptt.reset()
 
-    def _handle(self, events, at: float, over_playback: bool = False) -> None:
+    def _handle(self, events: list[VadEvent], at: float, over_playback: bool = False,
+                ) -> None:
         rec = self.recognizer
         assert rec is not None
         for ev in events:

@@ -269,10 +269,10 @@ def silero_model_path() -> str:
                             "faster-whisper)")
 
 
-_SILERO_SESSION = None
+_SILERO_SESSION: object = None
 
 
-def silero_session():
+def silero_session() -> object:
     """One onnxruntime session on one thread, shared (``run`` is thread-safe)."""
     global _SILERO_SESSION
     if _SILERO_SESSION is None:
