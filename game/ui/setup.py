@@ -8,13 +8,20 @@ seats bots only (spectator mode).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bots.personalities import Personality
+    # types only: the session and the bots' data are imported when a table is built, not
+    # before the window's first frame
+    from bots.personalities import Look, Personality
+    from game.session.journal import Journal
+    from game.session.rules import HouseRules
+    from game.session.table import SeatSpec, Table
+
+    from .seams import Session
 
 HUMAN_NAME = "You"
 #: Characters that fill chairs beyond the rules' lineup, so a bigger table meets new faces.
@@ -33,10 +40,10 @@ def personalities() -> Mapping[str, Personality]:
 class BotSeat:
     spec: str  #: "style:level"
     name: str
-    look: Any  #: bots.personalities.Look or None
+    look: Look | None  #: None for a style without a personality
 
 
-def lineup(rules: Any, chairs: int, humans: int) -> list[BotSeat]:
+def lineup(rules: HouseRules, chairs: int, humans: int) -> list[BotSeat]:
     """The bots for ``chairs - humans`` seats, with unique names.
 
     >>> from game.session.rules import HouseRules
@@ -46,7 +53,7 @@ def lineup(rules: Any, chairs: int, humans: int) -> list[BotSeat]:
     ['Tess', 'Leo', 'Rocco', 'Stan', 'Max']
     """
     PERSONALITIES = personalities()
-    specs = list(getattr(rules, "bots", ()) or ("tag:normal",))
+    specs = list(rules.bots or ("tag:normal",))
     level = specs[-1].partition(":")[2] or "normal"
     styles = [s.split(":")[0] for s in specs]
     spare = [s for s in EXTRA_STYLES if s not in styles and s in PERSONALITIES]
@@ -67,15 +74,15 @@ def lineup(rules: Any, chairs: int, humans: int) -> list[BotSeat]:
     return out
 
 
-def looks_of(table: Any) -> tuple[int | None, dict[int, Any]]:
+def looks_of(table: Session) -> tuple[int | None, dict[int, Look | None]]:
     """(human seat, seat -> look) of a table rebuilt from a journal."""
     chars = personalities()
     human = None
-    looks: dict[int, Any] = {}
+    looks: dict[int, Look | None] = {}
     for seat, p in enumerate(table.players):
-        spec = getattr(p, "spec", None)
-        if spec is None:
+        if p is None:
             continue
+        spec = p.spec
         if spec.kind == "human":
             human = seat
         elif spec.style in chars:
@@ -118,7 +125,9 @@ def can_resume() -> bool:
         return False
 
 
-def resume_table(clock: Any = None) -> tuple[Any, int | None, dict[int, Any]]:
+def resume_table(
+    clock: Callable[[], float] | None = None,
+) -> tuple[Table, int | None, dict[int, Look | None]]:
     """The journaled session's table exactly as it stood (the session's recovery)."""
     import time
 
@@ -132,7 +141,7 @@ def resume_table(clock: Any = None) -> tuple[Any, int | None, dict[int, Any]]:
     return table, human, looks
 
 
-def new_journal() -> Any:
+def new_journal() -> Journal:
     """A fresh journal for a new game; the previous one is archived, never overwritten."""
     from game.session.journal import Journal, archive_journal
 
@@ -142,16 +151,16 @@ def new_journal() -> Any:
 
 
 def build_table(
-    rules: Any, *, seats: int, spectate: bool, seed: int | None, journal: Any = None,
-    clock: Any = None,
-) -> tuple[Any, int | None, dict[int, Any]]:
+    rules: HouseRules, *, seats: int, spectate: bool, seed: int | None,
+    journal: Journal | None = None, clock: Callable[[], float] | None = None,
+) -> tuple[Table, int | None, dict[int, Look | None]]:
     """(table, human seat or None, seat -> look) for a new session."""
     from game.session.table import SeatSpec, Table
 
     humans = 0 if spectate else 1
     bots = lineup(rules, seats, humans)
-    specs: list[Any] = []
-    looks: dict[int, Any] = {}
+    specs: list[SeatSpec] = []
+    looks: dict[int, Look | None] = {}
     if not spectate:
         specs.append(SeatSpec(HUMAN_NAME, kind="human"))
     for b in bots:

@@ -65,7 +65,7 @@ class TableScene(Scene):
         hud: VoiceHud | None = None,
         narrator: Narrator | None = None,
         sounds: Sounds | None = None,
-        looks: dict[int, Look] | None = None,
+        looks: dict[int, Look | None] | None = None,
         on_finish_quit: bool = False,
     ) -> None:
         self.c = controller
