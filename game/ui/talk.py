@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from game.engine.actions import ActionKind
 from game.engine.cards import card_name
@@ -28,6 +28,15 @@ from game.session.events import Busted, HandStarted, TimeBankStarted
 from .snapshot_builder import hand_words
 
 if TYPE_CHECKING:
+    # types only: bots' speech and table talk (and pygame's mixer) are imported when a
+    # table starts talking
+    from pygame.mixer import Channel
+
+    from bots.banter import Line as BanterLine
+    from bots.personalities import Personality, Voice
+    from bots.speech import Rendered, SpeechWorker, Utterance
+    from bots.table_talk import TableTalk
+
     from .seams import Session, TableHost
     from .settings import UiSettings
 
@@ -51,15 +60,15 @@ class Line:
     """One line for the speech worker; its ``tag`` (a banter line) gives the seat to pan to."""
 
     text: str
-    voice: Any
+    voice: Voice
     priority: Priority = Priority.NORMAL
-    tag: Any = None
+    tag: BanterLine | None = None
     #: said again, whole, if the player talks over it (their cards, their turn)
     repeat: bool = False
 
     @property
     def seat(self) -> int | None:
-        return getattr(self.tag, "seat", None)
+        return self.tag.seat if self.tag is not None else None
 
 
 T = TypeVar("T")
@@ -99,8 +108,8 @@ def _line_priority(line: Line) -> Priority:
     return line.priority
 
 
-def _rendered_priority(rendered: Any) -> Priority:
-    tag = getattr(rendered.utterance, "tag", None)
+def _rendered_priority(rendered: Rendered) -> Priority:
+    tag = rendered.utterance.tag
     return tag.priority if isinstance(tag, Line) else Priority.NORMAL
 
 
@@ -188,17 +197,17 @@ class TableVoice:
     """
 
     def __init__(self, *, narration: bool, bot_voices: bool, chat_level: int,
-                 cast: dict[int, Any], seed: int, speech: bool = True,
+                 cast: dict[int, Personality], seed: int, speech: bool = True,
                  human: int | None = None,
                  clock: Callable[[], float] = time.monotonic, replies: bool = False) -> None:
         """``replies``: speak :meth:`say`'s replies even with ``speech`` off (a table of
         bots watched: no narration and no bots' voices, but the player is answered)."""
         self.narration = narration
         self.bot_voices = bot_voices
-        self.worker: Any = None
-        self.talk: Any = None
+        self.worker: SpeechWorker | None = None
+        self.talk: TableTalk | None = None
         self.cast = cast
-        self._ready: deque[Any] = deque()  #: rendered lines waiting to be played, in order
+        self._ready: deque[Rendered] = deque()  #: rendered lines waiting to be played, in order
         #: lines not yet handed to the worker, which gets one at a time: the order (and what
         #: is dropped) is decided here, by :func:`schedule`, until the line is rendered
         self._pending: list[Line] = []
@@ -218,8 +227,8 @@ class TableVoice:
             self.talk = TableTalk(cast, random.Random(seed), ChatLevel(chat_level), clock=clock,
                                   human=human)
         self.pan: dict[int, tuple[float, float]] = {}
-        self._narrator_voice: Any = None
-        self._channel: Any = None
+        self._narrator_voice: Voice | None = None
+        self._channel: Channel | None = None
         #: The player is speaking (set by the scene every frame): no new line starts, so
         #: the game never talks over them and the microphone stays open; waiting lines play
         #: once they are done.
@@ -227,7 +236,7 @@ class TableVoice:
         #: told of every line as it starts (its WAV, ``time.monotonic()``, gain): the
         #: listener's echo canceller takes exactly that out of the microphone
         self.on_play: Callable[[str, float, float], None] | None = None
-        self._current: Any = None  #: the rendered line on the channel
+        self._current: Rendered | None = None  #: the rendered line on the channel
         self._in_flight: Line | None = None  #: the line the worker is rendering
         #: the player is leaving: a line handed to the worker before then is not played
         self._unwanted: Line | None = None
@@ -237,7 +246,7 @@ class TableVoice:
               spectate: bool, clock: Callable[[], float] = time.monotonic) -> TableVoice:
         from bots.personalities import PERSONALITIES
 
-        cast = {}
+        cast: dict[int, Personality] = {}
         for seat, p in enumerate(table.players):
             if p is not None and seat != human and p.spec.kind == "bot":
                 pers = PERSONALITIES.get(p.spec.style)
@@ -251,29 +260,29 @@ class TableVoice:
                    cast=cast, seed=seed, speech=not spectate, human=human, clock=clock,
                    replies=spectate and bool(settings.narration))
 
-    def narrator_voice(self) -> Any:
+    def narrator_voice(self) -> Voice:
         if self._narrator_voice is None:
             from bots.personalities import Voice
 
             self._narrator_voice = Voice("gmw/en-us", 175, 50)
         return self._narrator_voice
 
-    def _play(self, rendered: Any) -> None:
+    def _play(self, rendered: Rendered) -> None:
         """Speech worker callback (its thread): queue the file; the game loop plays it."""
         with self._lock:
-            tag = getattr(rendered.utterance, "tag", None)
+            tag = rendered.utterance.tag
             if tag is None or tag is not self._unwanted:
                 self._ready = deque(schedule(list(self._ready), rendered, _rendered_priority))
             self._in_flight_since = None
         self._feed()
 
-    def _failed(self, utterance: Any, exc: Exception) -> None:
+    def _failed(self, utterance: Utterance, exc: Exception) -> None:
         """Speech worker callback: that line is lost (bubbles and text remain); go on."""
         with self._lock:
             self._in_flight_since = None
         self._feed()
 
-    def _queue(self, text: str, voice: Any, priority: Priority, tag: Any = None,
+    def _queue(self, text: str, voice: Voice, priority: Priority, tag: BanterLine | None = None,
                repeat: bool = False) -> None:
         if self.worker is None or not text:
             return
@@ -321,7 +330,8 @@ class TableVoice:
             sound = pygame.mixer.Sound(str(rendered.path))
         except pygame.error:
             return
-        seat = getattr(rendered.utterance.tag, "seat", None)
+        tag = rendered.utterance.tag
+        seat = tag.seat if isinstance(tag, Line) else None
         volume = self.pan[seat] if seat is not None and seat in self.pan else (1.0, 1.0)
         self._channel.set_volume(*volume)
         self._channel.play(sound)
@@ -333,14 +343,16 @@ class TableVoice:
         """The player started talking over the game: stop the line playing now (True if
         one was).  It is not said again unless it was the player's cards or turn; then it
         goes back to the front, and plays whole once the player has finished."""
-        if not self._playing:
+        channel = self._playing_channel()
+        if channel is None:
             return False
-        self._channel.stop()
+        channel.stop()
         rendered, self._current = self._current, None
-        tag = getattr(getattr(rendered, "utterance", None), "tag", None)
-        if isinstance(tag, Line) and tag.repeat:
-            with self._lock:
-                self._ready.appendleft(rendered)
+        if rendered is not None:
+            tag = rendered.utterance.tag
+            if isinstance(tag, Line) and tag.repeat:
+                with self._lock:
+                    self._ready.appendleft(rendered)
         return True
 
     @property
@@ -361,7 +373,12 @@ class TableVoice:
 
     @property
     def _playing(self) -> bool:
-        return self._channel is not None and self._channel.get_busy()
+        return self._playing_channel() is not None
+
+    def _playing_channel(self) -> Channel | None:
+        """The narration's mixer channel while a line plays on it, else None."""
+        channel = self._channel
+        return channel if channel is not None and channel.get_busy() else None
 
     def say(self, text: str) -> None:
         """Speak a reply, refusal or prompt to the human: ahead of any narration waiting."""
@@ -378,8 +395,9 @@ class TableVoice:
             self._ready.clear()
             if self._in_flight_since is not None:
                 self._unwanted = self._in_flight
-        if self._playing:
-            self._channel.stop()
+        channel = self._playing_channel()
+        if channel is not None:
+            channel.stop()
         self._current = None
 
     def set_chat_level(self, level: int) -> None:
