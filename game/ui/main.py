@@ -4,14 +4,33 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from .frame_stats import FrameStats
 
 if TYPE_CHECKING:
+    from game.session.rules import HouseRules
+
     from .app import App
+    from .controller import Controller
+    from .scenes import Scene
+    from .scenes.table import TableScene
+    from .seams import Listener
     from .settings import UiSettings
+    from .talk import TableVoice
     from .voice_link import VoiceLink
+
+
+class LaunchArgs(Protocol):
+    """The options of ``holdem play`` the window reads: an ``argparse.Namespace`` from the
+    command line, a ``SimpleNamespace`` from the screenshots and tests.  ``fullscreen``
+    and ``quit_after`` are optional (read with a default)."""
+
+    voice: str  #: "auto" (the settings' engine) or an engine's name
+    seed: int | None
+    speed: float
+    hands: int | None  #: quit after this many hands
+    spectate: bool
 
 
 class Launcher:
@@ -19,12 +38,12 @@ class Launcher:
     holds the window's one voice link: the start screen and each table borrow it in turn,
     so the microphone is opened and the recognizer loaded once."""
 
-    def __init__(self, rules: Any, args: Any, notice: str = "",
-                 open_listener: Callable[[str], Any] | None = None) -> None:
+    def __init__(self, rules: HouseRules, args: LaunchArgs, notice: str = "",
+                 open_listener: Callable[[str], Listener] | None = None) -> None:
         self.rules = rules
         self.args = args
         self.notice = notice
-        self.controllers: list[Any] = []
+        self.controllers: list[Controller] = []
         #: opens the listener for an engine (None: the microphone; a test: a room)
         self.open_listener = open_listener
         self.link: VoiceLink | None = None
@@ -98,7 +117,7 @@ class Launcher:
         self.link.set_push_to_talk(settings.push_to_talk)
         return self.link
 
-    def start_speech(self) -> Any:
+    def start_speech(self) -> TableVoice | None:
         """What speaks on the start screen (replies, and each choice with narration on):
         the table's speaker with no bots at it; None when speech is off."""
         from .talk import TableVoice
@@ -115,8 +134,8 @@ class Launcher:
             self.link.close()
             self.link = None
 
-    def table_scene(self, spectate: bool, rules: Any | None = None,
-                    resume: bool = False) -> Any:
+    def table_scene(self, spectate: bool, rules: HouseRules | None = None,
+                    resume: bool = False) -> TableScene:
         from .controller import Controller
         from .scenes.table import TableScene
         from .setup import build_table, new_journal, resume_table
@@ -178,7 +197,7 @@ class Launcher:
         scene.settings = settings  # the table's options start from the window's settings,
         scene.on_settings = self.apply_settings  # and what they close with holds after it
 
-        def late_narrator() -> Any:
+        def late_narrator() -> TableVoice:
             # banter and speech load the bots' lines and a TTS engine: after the first
             # frame, so the table is on screen and playable at once
             from .talk import TableVoice
@@ -205,8 +224,8 @@ def _settings_stamp() -> float | None:
 
 
 def launch(
-    rules: Any, args: Any, *, started: float, notice: str = "", size: tuple[int, int] = (1280, 800),
-    open_listener: Callable[[str], Any] | None = None,
+    rules: HouseRules, args: LaunchArgs, *, started: float, notice: str = "",
+    size: tuple[int, int] = (1280, 800), open_listener: Callable[[str], Listener] | None = None,
     on_frame: Callable[[App], None] | None = None,
 ) -> FrameStats:
     """Open the window and run until the player quits; returns the frame statistics.
@@ -219,6 +238,7 @@ def launch(
     app = App(size=size, fullscreen=getattr(args, "fullscreen", False), started=started)
     app.on_frame = on_frame
     launcher = Launcher(rules, args, notice, open_listener=open_listener)
+    first: Scene
     if args.spectate or args.hands is not None:
         first = launcher.table_scene(spectate=args.spectate)
     else:
