@@ -6,7 +6,8 @@ spectator sees every hand face up (spectator mode), through the engine's ``revea
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from game.engine.evaluator import evaluate
 from game.engine.view import player_view
@@ -14,6 +15,14 @@ from game.engine.view import player_view
 from . import theme
 from .snapshot import ClockSnap, SeatSnap, TableSnap
 from .tracker import SeatMemory
+
+if TYPE_CHECKING:
+    from bots.personalities import Look
+    from game.engine.config import HandConfig
+    from game.engine.hand import Hand
+    from game.session.table import Player
+
+    from .seams import Session
 
 RANK_WORDS = {
     "2": "twos",
@@ -70,7 +79,7 @@ def hand_words(hole: tuple[str, ...] | None, board: tuple[str, ...]) -> str:
     return f"{RANK_ONE[hi[0]]}-{RANK_ONE[lo[0]]}{suited}"
 
 
-def seat_status(player: Any) -> str:
+def seat_status(player: Player) -> str:
     """Why a seated player is not in this hand, in a few words."""
     if getattr(player, "stack", 1) == 0:
         return "out of chips"
@@ -81,7 +90,7 @@ def seat_status(player: Any) -> str:
     return "sitting out"
 
 
-def describe_game(config: Any) -> str:
+def describe_game(config: HandConfig) -> str:
     """The header's name of the game: structure, limits, blinds and ante.
 
     >>> from game.engine.config import HandConfig
@@ -105,7 +114,7 @@ def describe_game(config: Any) -> str:
     return out
 
 
-def collected_pots(hand: Any) -> tuple[int, ...]:
+def collected_pots(hand: Hand) -> tuple[int, ...]:
     """The pots as they stand from the chips already gathered in the middle.
 
     Bets still in front of the players are not layered yet (a raise nobody has called is
@@ -121,15 +130,14 @@ def collected_pots(hand: Any) -> tuple[int, ...]:
     return tuple(p.amount for p in pots if p.amount > 0)
 
 
-def colour_of(player: Any, fallback: str) -> tuple[int, int, int]:
+def colour_of(look: Look | None, fallback: str) -> tuple[int, int, int]:
     """A seat's avatar colour: the bot's look colour (hex) when it has one.
 
     >>> from bots.personalities import Look
     >>> colour_of(Look("#2e86de", "", "TS"), "Tess")
     (46, 134, 222)
     """
-    look = getattr(player, "look", player)
-    hexcol = getattr(look, "colour", None) if look is not None else None
+    hexcol = look.colour if look is not None else None
     if isinstance(hexcol, str) and hexcol.startswith("#") and len(hexcol) == 7:
         return tuple(int(hexcol[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
     return theme.avatar_colour(fallback)
@@ -148,13 +156,13 @@ def initials_of(name: str) -> str:
 
 
 def build(
-    table: Any,
+    table: Session,
     human: int | None,
     memory: SeatMemory,
     *,
     spectate: bool = False,
     now: float | None = None,
-    looks: dict[int, Any] | None = None,
+    looks: Mapping[int, Look | None] | None = None,
     notice: str = "",
 ) -> TableSnap:
     """The snapshot of ``table`` as ``human`` (or a spectator when None) may see it."""
