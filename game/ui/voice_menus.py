@@ -17,6 +17,7 @@ import pygame
 from .voice_link import CommandReply
 
 if TYPE_CHECKING:
+    from game.session.rules import HouseRules
     from voice.intents import Question
 
     from .scenes import Scene
@@ -37,24 +38,26 @@ KEYS: dict[str, int] = {
 NO_MENU = "no menu is open: say options to open one"
 
 
-def press(dialog: Any, move: str, now: float) -> str:
+def press(dialog: Scene, move: str, now: float) -> str:
     """Feed ``dialog`` the key ``move`` stands for; returns what is selected afterwards."""
     key = KEYS[move]
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
                                      scancode=0), now)
     dialog.handle(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0),
                   now)
-    if getattr(dialog, "done", False):
+    if dialog.done:
         return "closed"
     return focus(dialog)
 
 
-def focus(dialog: Any) -> str:
+def focus(dialog: Scene) -> str:
     """What a dialog has selected, in words: a menu's item and value, a rebuy's amount."""
-    menu = getattr(dialog, "menu", None)
-    if menu is not None:
+    from .scenes.options import OptionsScene
+    from .scenes.rebuy import RebuyScene
+
+    if isinstance(dialog, OptionsScene) and dialog.menu is not None:
         try:
-            widget = menu.get_selected_widget()
+            widget = dialog.menu.get_selected_widget()
         except Exception:  # noqa: BLE001 - a menu being rebuilt has no selection
             widget = None
         if widget is None:
@@ -62,13 +65,12 @@ def focus(dialog: Any) -> str:
         title = " ".join(str(widget.get_title()).split())
         value = _value(widget)
         return f"{title}: {value}" if value and value != title else title
-    amount = getattr(dialog, "amount", None)
-    if isinstance(amount, int):
-        return f"add {amount:,}"
+    if isinstance(dialog, RebuyScene):
+        return f"add {dialog.amount:,}"
     return ""
 
 
-def _value(widget: Any) -> str:
+def _value(widget: Any) -> str:  # Any: a pygame_menu widget (pygame_menu has no types)
     try:
         value = widget.get_value()
     except Exception:  # noqa: BLE001 - buttons and labels have no value
@@ -80,7 +82,7 @@ def _value(widget: Any) -> str:
     return str(value).strip()
 
 
-def rebuy_limit_refusal(rules: Any, stack: int, add: int) -> str | None:
+def rebuy_limit_refusal(rules: HouseRules, stack: int, add: int) -> str | None:
     """The refusal for adding ``add`` chips to ``stack`` outside the table's buy-in limits,
     naming them; None when the amount is within them.
 
