@@ -14,16 +14,28 @@ stand-in) is left alone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol, TypeGuard
+
+if TYPE_CHECKING:
+    from .seams import Listener
+
+    class Switchable(Listener, Protocol):
+        """A listener that can be switched: ``ListenerProcess`` (its setter tells the
+        child) and ``voice.listener.Listener`` (an attribute read per chunk)."""
+
+        push_to_talk: bool
 
 
-def listens_with_space(listener: Any) -> bool | None:
+def _switchable(listener: Listener) -> TypeGuard[Switchable]:
+    return isinstance(getattr(listener, "push_to_talk", None), bool)
+
+
+def listens_with_space(listener: Listener) -> bool | None:
     """Whether ``listener`` hears only while Space is held (None: it cannot be switched)."""
-    mode = getattr(listener, "push_to_talk", None)
-    return mode if isinstance(mode, bool) else None
+    return listener.push_to_talk if _switchable(listener) else None
 
 
-def switch(listener: Any, push_to_talk: bool, muted: bool) -> bool:
+def switch(listener: Listener, push_to_talk: bool, muted: bool) -> bool:
     """Make ``listener`` hear only while Space is held (``push_to_talk``) or all the time;
     True when it was switched.
 
@@ -32,8 +44,7 @@ def switch(listener: Any, push_to_talk: bool, muted: bool) -> bool:
     listener's thread): an utterance the voice detector had begun must not be glued in
     front of the next push-to-talk phrase, nor a held Space's phrase left open.  A muted
     listener (the game is speaking) drops it anyway and is not unmuted here."""
-    mode = listens_with_space(listener)
-    if mode is None or mode == push_to_talk:
+    if not _switchable(listener) or listener.push_to_talk == push_to_talk:
         return False
     listener.push_to_talk = push_to_talk
     if not muted:
