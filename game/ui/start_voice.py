@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .voice_link import NO_SEAT, CommandReply
 from .voice_menus import KEYS, press
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from .scenes.start import StartScene
     from .seams import Narrator
-    from .voice_link import VoiceLink
+    from .voice_link import VoiceLink, VoiceState
 
 ASK_QUIT = "Quit the game? Say yes to quit or no to stay."
 #: What the start screen shows under its buttons while the voice is on.
@@ -278,6 +278,6 @@ class StartVoice:
             return STATUS_PUSH_TO_TALK
         return STATUS.get(st.mode, st.notice or st.mode)
 
-    def status(self) -> Any:
+    def status(self) -> VoiceState | None:
         """The link's state for the screen (None: no voice)."""
         return None if self.link is None else self.link.state
