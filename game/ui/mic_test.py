@@ -7,7 +7,10 @@ nothing here runs on the render thread, which only reads :attr:`MicTest.level`.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from voice.audio import Microphone
 
 
 def device_names() -> tuple[list[str], str]:
@@ -42,7 +45,7 @@ class MicTest:
         except ImportError as e:
             self.message = f"voice package unavailable: {e}"
             return
-        mic: Any = None
+        mic: Microphone | None = None
         try:
             mic = Microphone(device=self.device)
             while not self._stop.is_set():

@@ -83,6 +83,8 @@ class UiSettings:
         for s in SETTINGS:
             _check(s, getattr(self, s.name))
 
+    # Any: a setting's value (str, bool or int), checked by __post_init__; mypy types
+    # dataclasses.replace field by field, so a union (or object) would be refused there
     def replace(self, **changes: Any) -> UiSettings:
         for k in changes:
             if k not in _BY_NAME:
