@@ -11,17 +11,25 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
+
+if TYPE_CHECKING:
+    from .main import Launcher
+    from .scenes import Scene
+    from .scenes.table import TableScene
+
+    S = TypeVar("S", bound=Scene)
 
 SIZE = (1280, 800)
 
 
-def _args(**kw: Any) -> SimpleNamespace:
-    base = dict(seed=7, speed=50.0, hands=None, voice="off", spectate=False)
+def _args(**kw: object) -> SimpleNamespace:
+    base: dict[str, object] = dict(seed=7, speed=50.0, hands=None, voice="off", spectate=False)
     base.update(kw)
     return SimpleNamespace(**base)
 
@@ -52,7 +60,7 @@ class Shooter:
             self.app.scenes[i].draw(self.app.screen, now)
         pygame.display.flip()
 
-    def run_until(self, cond: Any, limit: int = 20000) -> bool:
+    def run_until(self, cond: Callable[[], bool], limit: int = 20000) -> bool:
         for _ in range(limit):
             if cond():
                 return True
@@ -60,10 +68,12 @@ class Shooter:
             time.sleep(0.001)
         return cond()
 
-    def open(self, scene: Any, name: str) -> Any:
-        """Open a dialog from ``scene`` the way its key does, and return it."""
+    def open(self, scene: TableScene, name: str, kind: type[S]) -> S:
+        """Open a dialog from ``scene`` the way its key does, and return it (a ``kind``)."""
         scene.open(name)
         dialog, scene.push = scene.push, None
+        if not isinstance(dialog, kind):
+            raise TypeError(f"{name!r} opened {dialog!r}, not a {kind.__name__}")
         self.app.push(dialog)
         return dialog
 
@@ -75,7 +85,7 @@ class Shooter:
         return path
 
 
-def table_scene(launcher: Any, spectate: bool) -> Any:
+def table_scene(launcher: Launcher, spectate: bool) -> TableScene:
     scene = launcher.table_scene(spectate=spectate)
     scene.c.bot_process = False  # bots on a thread: no process start-up for pictures
     return scene
@@ -106,6 +116,8 @@ def main(argv: list[str]) -> int:
     scene = table_scene(launcher, spectate=False)
     sh.app.push(scene)
     c = scene.c
+    hud, human = scene.hud, c.human
+    assert hud is not None and human is not None  # the player's table: a seat, a voice HUD
 
     def facing_postflop() -> bool:
         la = c.human_legal()
@@ -120,7 +132,7 @@ def main(argv: list[str]) -> int:
 
             c.submit(Action.check() if la.can_check else Action.call(), sh.t)
         if c.needs_rebuy:
-            c.emit(c.table.top_up(c.human))
+            c.emit(c.table.top_up(human))
             c.needs_rebuy = False
         return facing_postflop()
 
@@ -129,18 +141,18 @@ def main(argv: list[str]) -> int:
     for _ in range(90):
         sh.frame()
     scene.bar.press("preset3", sh.t)  # ¾ pot on the slider
-    scene.renderer.bubbles[(c.human + 1) % len(c.table.players)] = (
+    scene.renderer.bubbles[(human + 1) % len(c.table.players)] = (
         "You call that a bet? I've seen bigger blinds.", sh.t + 999)
     sh.save("02-table-your-turn")
 
     # 3. voice HUD: a typed phrase through the real parser/resolver, waiting for "yes"
-    scene.hud.link.hear("all in", 0.93)
+    hud.link.hear("all in", 0.93)
     sh.frame()
     sh.save("03-voice-confirm")
-    scene.hud.link.hear("no", 0.95)
-    scene.hud.help_open = True
+    hud.link.hear("no", 0.95)
+    hud.help_open = True
     sh.save("04-voice-help-card")
-    scene.hud.help_open = False
+    hud.help_open = False
 
     # 5. rebuy dialog, 6. history, 7. stats (after a few more hands)
     c.hold = False
@@ -156,25 +168,30 @@ def main(argv: list[str]) -> int:
 
             c.submit(Action.check() if la.can_check else Action.call(), sh.t)
         if c.needs_rebuy:
-            c.emit(c.table.top_up(c.human))
+            c.emit(c.table.top_up(human))
             c.needs_rebuy = False
 
     sh.run_until(hands_done)
     c.hold = True
-    hist = sh.open(scene, "history")
+    from .scenes.history import HistoryScene
+    from .scenes.options import OptionsScene
+    from .scenes.rebuy import RebuyScene
+    from .scenes.stats import StatsScene
+
+    hist = sh.open(scene, "history", HistoryScene)
     hist.step = max(0, len(hist.lines()) // 2)
     sh.save("06-history")
     hist.done = True
     sh.app.scenes.pop()
-    sh.open(scene, "stats")
+    sh.open(scene, "stats", StatsScene)
     sh.save("07-stats")
     sh.app.scenes.pop()
-    sh.open(scene, "rebuy")
+    sh.open(scene, "rebuy", RebuyScene)
     sh.save("05-rebuy")
     sh.app.scenes.pop()
 
     # 8. options (two sections, one with a refused value)
-    opts = sh.open(scene, "options")
+    opts = sh.open(scene, "options", OptionsScene)
     opts.tab = 1
     opts.build()
     opts.set_rule("big_blind", 1)
