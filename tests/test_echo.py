@@ -165,3 +165,33 @@ def test_with_a_pair_the_recognizer_is_given_the_second_cancellers_output(paired
     assert not over  # nothing played: nothing gated
     assert set(np.frombuffer(out, np.int16)) == {2000}
     assert set(np.frombuffer(clean, np.int16)) == ({1000} if paired else {2000})
+
+
+def test_an_upstream_canceller_passes_the_microphone_and_is_judged_against_the_reference():
+    """The sound server cancelled the echo before the listener got it (PulseAudio's
+    module-echo-cancel): the microphone passes as it is, and what was taken out of the
+    game's voice is the reference's level less what came in — a residue 30 dB under the
+    line is the canceller seen cancelling and is silenced, the player over the line (as
+    loud as it) passes."""
+    from voice.echo import UpstreamCanceller
+    from voice.listener import Listener
+    from voice.vad import EnergyVad
+
+    upstream = UpstreamCanceller("server-webrtc")
+    chunk = np.arange(320, dtype=np.int16)
+    assert upstream.process(chunk, chunk[::-1]) is chunk and upstream.upstream
+
+    lst = Listener(lambda: None, source=_NoMic(), vad=EnergyVad())  # type: ignore[arg-type,return-value]
+    lst.canceller = upstream
+    line = (8000 * np.sin(np.arange(3 * RATE) / 3)).astype(np.int16)
+    lst.play(line, at=10.0)
+    residue = (line * 10 ** (-30 / 20)).astype(np.int16)  # what the server left of it
+
+    def cancel(pcm: np.ndarray, i: int) -> bytes:  # the i-th 20 ms of the line
+        out, clean, over = lst._cancel(pcm[320 * i:320 * (i + 1)].tobytes(), 10.0 + 0.02 * (i + 1))
+        assert over and clean == pcm[320 * i:320 * (i + 1)].tobytes()  # nothing taken here
+        return out
+
+    assert not any(any(cancel(residue, i)) for i in range(60))
+    assert lst.echo_learned and lst.cancelling
+    assert any(cancel(line, 60))  # as loud as the reference: the player, not its echo

@@ -10,7 +10,9 @@ from the captured audio, 10 ms at a time.  Two are wrapped here, both on 16 kHz 
 - :class:`SpeexCanceller`: SpeexDSP's multidelay echo canceller plus its preprocessor's
   residual-echo suppressor, from Debian's ``libspeexdsp1`` through ctypes;
 - :class:`PairedCanceller`: one of them for the voice detector, another for what the
-  recognizer hears.
+  recognizer hears;
+- :class:`UpstreamCanceller`: none in the process, the sound server having cancelled the
+  echo already.
 
 They are named in :data:`CANCELLERS`.
 
@@ -206,6 +208,23 @@ class PairedCanceller:
     def process_both(self, near: Pcm, far: Pcm) -> tuple[Pcm, Pcm]:
         """The detector's output and the recognizer's, for the same ``near`` and ``far``."""
         return self.detect.process(near, far), self.hear.process(near, far)
+
+
+class UpstreamCanceller:
+    """The echo was taken out before the listener got the audio — by the sound server's
+    own canceller (PulseAudio's ``module-echo-cancel``, the game's playback its
+    reference): the microphone passes as it is.  The listener still takes the reference
+    (:meth:`~voice.listener.Listener.play`, or the monitor) to know when the game speaks,
+    and judges how much of the game's voice was taken out against the reference's level
+    instead of the microphone's (``upstream``)."""
+
+    upstream = True
+
+    def __init__(self, name: str = "server") -> None:
+        self.name = name
+
+    def process(self, near: Pcm, far: Pcm) -> Pcm:
+        return near
 
 
 #: The cancellers by name.  "speex" is SpeexDSP as it comes (filter 400 ms, residual echo

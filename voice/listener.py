@@ -472,7 +472,10 @@ class Listener:
         clean = heard.tobytes()
         self._frames += n // 160
         if over and n:
-            near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (near, out))
+            # what was taken out: against the microphone, or, the sound server having taken
+            # it out before (voice.echo.UpstreamCanceller), against the reference's level
+            before = far if getattr(self.canceller, "upstream", False) else near
+            near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (before, out))
             taken = near_db - out_db
             loud = _frame_power(far[:n]) > 1e4
             self._taken.extend(float(t) for t in taken[loud])

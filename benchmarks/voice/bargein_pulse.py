@@ -28,6 +28,14 @@ the onset to the line's last sound in the recording (the mixer's and the server'
 and the loopback included).  ERLE is the canceller's, through the server: in the stretch,
 and for each line before its command.
 
+With ``--server-canceller webrtc|speex`` the sound server cancels the echo itself:
+``module-echo-cancel`` is loaded with the microphone (``vmic``) as its source master and
+``game`` as its sink master, the game plays into its sink ``game_ec`` and the listener
+records its source ``mic_ec``, with no canceller of its own
+(:class:`voice.echo.UpstreamCanceller`: the reference still says when the game speaks and
+how loud).  ERLE is then the microphone's before the server's canceller (``vmic``, recorded
+beside it) against what the listener got, over the same stretches of time.
+
     nice -n 10 .venv/bin/python -m benchmarks.voice.bargein_pulse --every 40 --stretch 300
 """
 
@@ -65,16 +73,39 @@ load-module module-virtual-source source_name=vmic master=room.monitor
 set-default-sink game
 set-default-source vmic
 """
+#: the sound server's own canceller: the game's playback (into game_ec, on to game) its
+#: reference, the microphone (vmic) its capture, the cancelled microphone mic_ec
+PA_ECHO_CANCEL = """load-module module-echo-cancel source_name=mic_ec sink_name=game_ec \
+source_master=vmic sink_master=game rate=16000 channels=1 aec_method={method} \
+aec_args="{args}" {module_args}
+set-default-sink game_ec
+set-default-source mic_ec
+"""
+#: module-echo-cancel's engine settings: no gain control or noise suppression of the
+#: player's voice (both on by default in PulseAudio's webrtc engine; speex's suppressor
+#: takes effect only with its denoiser on, SpeexDSP 1.2.1)
+SERVER_AEC_ARGS = {
+    "webrtc": "analog_gain_control=0 digital_gain_control=0 noise_suppression=0 "
+              "high_pass_filter=1",
+    "speex": "agc=0 denoise=1 echo_suppress=1",
+}
 
 
 class Server:
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, echo_cancel: str | None = None, aec_args: str = "",
+                 module_args: str = "") -> None:
         self.tmp = tmp
         (tmp / "run").mkdir(mode=0o700, exist_ok=True)
         sock = tmp / "native"
         # pinned: else the loopback follows the default source onto vmic and howls
         pinned = "source_dont_move=true sink_dont_move=true remix=false"
-        (tmp / "default.pa").write_text(PA.format(socket=sock, pinned=pinned))
+        script = PA.format(socket=sock, pinned=pinned)
+        if echo_cancel is not None:
+            script += PA_ECHO_CANCEL.format(method=echo_cancel, args=aec_args,
+                                            module_args=module_args)
+        #: the sink the game plays into
+        self.game_sink = "game" if echo_cancel is None else "game_ec"
+        (tmp / "default.pa").write_text(script)
         self.env = dict(os.environ, HOME=str(tmp), XDG_RUNTIME_DIR=str(tmp / "run"),
                         PULSE_SERVER=f"unix:{sock}")
         self.proc = subprocess.Popen(
@@ -154,7 +185,7 @@ class PaplayPlayer:
         self._proc: subprocess.Popen[bytes] | None = None
 
     def play(self, wav: Path) -> None:
-        self._proc = self._server.play("game", wav)
+        self._proc = self._server.play(self._server.game_sink, wav)
 
     def stop(self) -> None:
         if self._proc is not None:
@@ -211,6 +242,51 @@ class TeeMicrophone:
         return pcm, t
 
 
+class RawMic:
+    """The microphone before the sound server's canceller (``vmic``), recorded beside the
+    listener's with ``parec``, each 20 ms chunk stamped as it arrived: ERLE of a canceller
+    the listener does not run, as energy over the same stretches of time (nobody speaks in
+    them, so no alignment finer than a chunk is needed)."""
+
+    def __init__(self, server: Server) -> None:
+        self._proc = subprocess.Popen(
+            ["parec", "-d", "vmic", f"--rate={RATE}", "--channels=1", "--format=s16le",
+             "--latency-msec=20", "--raw"],
+            env=server.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.chunks: list[np.ndarray] = []
+        self.stamps: list[float] = []
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        while data := out.read(640):
+            self.chunks.append(np.frombuffer(data, dtype=np.int16))
+            self.stamps.append(time.monotonic())
+
+    def close(self) -> None:
+        self._proc.kill()
+        self._proc.wait(2)
+
+
+def energy(chunks: list[np.ndarray], stamps: list[float], t0: float, t1: float) -> float:
+    """The sum of squares of the chunks stamped in (``t0``, ``t1``]."""
+    k = len(stamps)
+    return float(sum(np.sum(chunks[i].astype(np.float64) ** 2) for i in range(k)
+                     if t0 < stamps[i] <= t1))
+
+
+def server_erle(raw: RawMic, mic: TeeMicrophone, t0: float, t1: float) -> float | None:
+    """ERLE of the sound server's canceller over (``t0``, ``t1``]: the microphone before it
+    against what the listener got."""
+    before = energy(raw.chunks, raw.stamps, t0, t1)
+    with mic._lock:
+        after = energy(mic.chunks, mic.stamps, t0, t1)
+    if before <= 0:
+        return None
+    return round(10 * float(np.log10(before / max(after, 1e-9))), 2)
+
+
 class Tap:
     """The listener's canceller, with what went in and came out kept while ``on``: ERLE
     through the sound server."""
@@ -255,8 +331,8 @@ class Game:
 
     def __init__(self, server: Server, player: str, engine: str,
                  reference: str = "monitor", canceller_name: str = "auto",
-                 dump: bool = False) -> None:
-        from voice.echo import PairedCanceller, open_canceller
+                 dump: bool = False, server_canceller: str | None = None) -> None:
+        from voice.echo import PairedCanceller, UpstreamCanceller, open_canceller
         from voice.listener import Listener
         from voice.monitor import open_monitor
         from voice.recognizers import open_recognizer
@@ -269,6 +345,8 @@ class Game:
             return open_recognizer(engine)
 
         def canceller() -> Any:
+            if server_canceller is not None:  # the sound server cancels; ERLE from RawMic
+                return UpstreamCanceller(f"server-{server_canceller}")
             inner = open_canceller(canceller_name)
             if isinstance(inner, PairedCanceller):  # ERLE: the detector's canceller
                 self.tap = Tap(inner.detect)
@@ -280,6 +358,7 @@ class Game:
         from game.ui.listener_process import TALK_OVER_BLOCK
 
         self.tap: Tap | None = None
+        self.raw = RawMic(server) if server_canceller is not None else None
         self.mic = TeeMicrophone(TALK_OVER_BLOCK)
         self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
                                  monitor=open_monitor if reference == "monitor" else None)
@@ -335,6 +414,8 @@ class Game:
     def close(self) -> None:
         self._run = False
         self.listener.stop()
+        if self.raw is not None:
+            self.raw.close()
 
 
 def heard_texts(events: list[tuple[float, Any]]) -> list[str]:
@@ -390,6 +471,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--engine", default="pocketsphinx", help="as holdem play --voice")
     ap.add_argument("--canceller", default="auto", choices=("auto", *CANCELLERS),
                     help="the listener's echo canceller (voice.echo.CANCELLERS)")
+    ap.add_argument("--server-canceller", choices=sorted(SERVER_AEC_ARGS), default=None,
+                    help="the sound server cancels the echo (module-echo-cancel, this "
+                    "aec_method); the listener's own canceller is off")
+    ap.add_argument("--server-aec-args", default=None,
+                    help="module-echo-cancel's aec_args (default: SERVER_AEC_ARGS)")
+    ap.add_argument("--server-module-args", default="",
+                    help="more of module-echo-cancel's own arguments (adjust_time=0: it does "
+                    "not re-adjust the two streams' rates)")
     ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
     ap.add_argument("--dump", type=Path, default=None,
@@ -405,14 +494,20 @@ def main(argv: list[str] | None = None) -> None:
     norm_lines = [normalized(p, tmp / f"bot{i}.wav")[0] for i, p in enumerate(lines)]
     # the command is said while a line plays: lines long enough to still be playing
     long_lines = [p for p in norm_lines[3:] if len(read_samples16k(p)) / RATE >= LONG_LINE_S]
-    server = Server(tmp)
+    aec_args = args.server_aec_args
+    if args.server_canceller is not None and aec_args is None:
+        aec_args = SERVER_AEC_ARGS[args.server_canceller]
+    server = Server(tmp, args.server_canceller, aec_args or "", args.server_module_args)
     game = Game(server, args.player, args.engine, args.reference, args.canceller,
-                dump=args.dump is not None)
+                dump=args.dump is not None, server_canceller=args.server_canceller)
     segments: list[dict[str, Any]] = []  # with --dump: which chunks each command covers
     out = open(args.out, "w")
     rng = random.Random(5)
     result: dict[str, Any] = {"player": args.player, "engine": args.engine,
                               "reference": args.reference, "canceller": args.canceller,
+                              "server_canceller": args.server_canceller,
+                              "server_aec_args": aec_args,
+                              "server_module_args": args.server_module_args,
                               "load": os.getloadavg()[0]}
     try:
         t_end = time.monotonic() + 60
@@ -435,16 +530,19 @@ def main(argv: list[str] | None = None) -> None:
                 mark = game.mic.mark()
                 line = None
                 alone = None
+                said_at = 0.0
                 if cond == "over":
                     line_path = long_lines[i % len(long_lines)]
                     line = read_samples16k(line_path).astype(np.float64)
                     if game.tap is not None:
                         game.tap.kept, game.tap.on = [], True
+                    said_at = time.monotonic()
                     game.say(line_path)
                     time.sleep(rng.uniform(0.6, 1.6))
                     if game.tap is not None:  # the line alone, before the command
                         game.tap.on = False
                         alone = game.tap.erle(settle_s=0.0)
+                cmd_at = time.monotonic()
                 server.play("room", clip_path).wait()
                 time.sleep(1.2)
                 game.wait_line()
@@ -460,6 +558,8 @@ def main(argv: list[str] | None = None) -> None:
                                  "confirm": r["family"] == "confirm", "from": mark,
                                  "to": game.mic.mark()})
                 if cond == "over":
+                    if game.raw is not None:  # the line alone, before the command
+                        alone = server_erle(game.raw, game.mic, said_at, cmd_at)
                     row["erle_line_db"] = alone
                     row.update(stop_marks(game, mark, clip, onset, line, evs))
                     if "told_ms" in row:
@@ -486,6 +586,14 @@ def main(argv: list[str] | None = None) -> None:
                 time.sleep(rng.uniform(0.2, 0.8))
             said = time.monotonic() - t0
             time.sleep(1.0)
+            erle, erle_30s = None, None
+            if game.tap is not None:
+                erle, erle_30s = game.tap.erle(), game.tap.erle(block_s=30)
+            elif game.raw is not None:
+                start, stop = t0 + ERLE_SETTLE_S, t0 + said
+                erle = server_erle(game.raw, game.mic, start, stop)
+                erle_30s = [server_erle(game.raw, game.mic, a, min(a + 30, stop))
+                            for a in np.arange(start, stop, 30.0)]
             evs = game.take()
             texts = heard_texts(evs)
             acted = [t for t in texts if not isinstance(parse(t), Unknown)]
@@ -495,8 +603,7 @@ def main(argv: list[str] | None = None) -> None:
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
                                  "heard": len(texts), "acted": len(acted),
                                  "acted_texts": acted,
-                                 "erle_db": game.tap.erle() if game.tap else None,
-                                 "erle_30s": game.tap.erle(block_s=30) if game.tap else None}
+                                 "erle_db": erle, "erle_30s": erle_30s}
             print(json.dumps({"stretch": result["stretch"]}), flush=True)
         result["load_end"] = os.getloadavg()[0]
         out.write(json.dumps({"summary": result}) + "\n")
