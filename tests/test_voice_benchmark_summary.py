@@ -73,3 +73,16 @@ def test_a_decoder_setting_without_a_value_is_refused_with_the_form_it_needs(cap
     with pytest.raises(SystemExit):
         run.main(["--decoder", "beam", "--from-rows", "x.jsonl"])
     assert "expected KEY=VALUE, got 'beam'" in capsys.readouterr().err
+
+
+def test_shuffle_plays_the_same_clips_in_a_seeded_order_by_speaker_one_voice_at_a_time():
+    voices = [v.name for v in run.ALL_VOICES][:3]
+    rows = [{"id": f"u{i:04d}", "voice": voices[i % 3], "condition": "clean"}
+            for i in range(30)]
+    plain = run.select(rows, "all", ["clean"], 0)
+    mixed = run.select(rows, "all", ["clean"], 0, shuffle=1)
+    assert mixed != plain and sorted(r["id"] for r in mixed) == [r["id"] for r in plain]
+    assert run.select(rows, "all", ["clean"], 0, shuffle=1) == mixed
+    by_speaker = run.select(rows, "all", ["clean"], 0, by_speaker=True, shuffle=1)
+    assert [r["voice"] for r in by_speaker] == sorted(
+        (r["voice"] for r in rows), key=voices.index)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import sys
 import time
@@ -41,6 +42,8 @@ def make_recognizer(engine: str, args: argparse.Namespace):
     if engine == "pocketsphinx":
         from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
+        cmn = getattr(args, "cmn_frames", None)  # None: the tuned one
+        extra = {} if cmn is None else {"cmn_frames": None if cmn <= 0 else cmn}
         return PocketSphinxRecognizer(
             garbage_weight=None if args.garbage_weight <= 0 else args.garbage_weight,
             strict_weight=None if args.strict_weight <= 0 else args.strict_weight,
@@ -51,6 +54,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
                                  else args.amount_rival_weight),
             config=dict(args.decoder) or None,
             word_insertion=None if args.word_insertion <= 0 else args.word_insertion,
+            **extra,
         )
     if engine == "whisper":
         from voice.recognizers.whisper_backend import WhisperRecognizer
@@ -271,7 +275,7 @@ def _sampled(row: dict, every: int) -> bool:
 
 def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
-    by_speaker: bool = False,
+    by_speaker: bool = False, shuffle: int | None = None,
 ) -> list[dict]:
     group = {v.name: v.group for v in ALL_VOICES}
     if every > 1:
@@ -284,6 +288,19 @@ def select(
         # running noise and cepstral-mean estimates settle on that voice.
         order = {v.name: i for i, v in enumerate(ALL_VOICES)}
         rows = sorted(rows, key=lambda r: (order[r["voice"]], r["condition"], r["id"]))
+    if shuffle is not None:
+        # The manifest lists each phrase by every voice in turn, phrases of one family
+        # together: one order of many that a running estimate (PocketSphinx's cepstral
+        # mean) can meet. A seeded random order, within each voice with by_speaker, as a
+        # game mixes its commands: how much of a change's figures is the order's.
+        rng = random.Random(shuffle)
+        blocks: dict[str, list[dict]] = {}
+        for r in rows:
+            blocks.setdefault(r["voice"] if by_speaker else "", []).append(r)
+        rows = []
+        for block in blocks.values():
+            rng.shuffle(block)
+            rows.extend(block)
     return rows[:limit] if limit else rows
 
 
@@ -361,6 +378,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--word-insertion", type=float, default=None,
                     help="PocketSphinx word insertion penalty of the main decoder (0: "
                     "PocketSphinx's own); default: the tuned one")
+    ap.add_argument("--cmn-frames", type=int, default=None,
+                    help="PocketSphinx: the weight in frames the running cepstral mean keeps "
+                    "against each utterance (0: PocketSphinx's own pace); default: the "
+                    "tuned one")
     ap.add_argument("--decoder", type=decoder_setting, action="append", default=[],
                     metavar="KEY=VALUE",
                     help="a PocketSphinx decoder setting for every decoder of the recognizer "
@@ -390,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--by-speaker", action="store_true",
                     help="play the clips one voice at a time (as one player's session) "
                     "instead of interleaving voices from clip to clip")
+    ap.add_argument("--shuffle", type=int, default=None, metavar="SEED",
+                    help="play the clips in a seeded random order (within each voice with "
+                    "--by-speaker) instead of each phrase by every voice in turn")
     ap.add_argument("--render", action="store_true", help="re-render the corpus first")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
@@ -438,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.render:
         render(args.out)
     rows = select(load_manifest(args.out), args.voices, args.conditions.split(","), args.limit,
-                  args.every, args.by_speaker)
+                  args.every, args.by_speaker, args.shuffle)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []
     for engine, row, rec in _hearings(args.engines.split(","), rows, args):
