@@ -318,6 +318,9 @@ class PocketSphinxRecognizer(Recognizer):
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
         self.cmn_frames = cmn_frames
+        #: The running mean as PocketSphinx's own pace would have it: the room, for the
+        #: room file (the next game's start), while the decoder's moves at ``cmn_frames``.
+        self._room_mean = _cepstra(self._decoder.get_cmn())
 
     def expect_confirmation(self, pending: bool) -> None:
         self._search = _SEARCH_CONFIRM if pending else _SEARCH
@@ -464,10 +467,14 @@ class PocketSphinxRecognizer(Recognizer):
         if self.cmn_frames is None or self.cmn_frames == _CMN_FRAMES:
             return
         own = self._own_mean()
-        before = _cepstra(self._mean_before)
-        if own is None or abs(own[0] - before[0]) > ROOM_FOLLOW:
+        if own is None:
             return
         frames = self._decoder.n_frames()
+        paced = frames / (_CMN_FRAMES + frames)
+        self._room_mean = [r + paced * (o - r) for r, o in zip(self._room_mean, own, strict=True)]
+        before = _cepstra(self._mean_before)
+        if abs(own[0] - before[0]) > ROOM_FOLLOW:
+            return
         share = frames / (self.cmn_frames + frames)
         self._decoder.set_cmn(",".join(
             f"{b + share * (o - b):.4f}" for b, o in zip(before, own, strict=True)))
@@ -478,12 +485,13 @@ class PocketSphinxRecognizer(Recognizer):
         Every decoder's running mean is put back afterwards, to go on adapting at its own
         pace: one utterance's mean is not the room's (jumping to it, a noisy "check" two
         commands later can be heard as "jam")."""
-        means = [d.get_cmn() for d in self._decoders]
+        means, room = [d.get_cmn() for d in self._decoders], self._room_mean
         self.set_room(",".join(f"{c:.4f}" for c in own))
         self._decode(self._decoder, audio)
         heard = self._heard(audio)
         for d, mean in zip(self._decoders, means, strict=True):
             d.set_cmn(mean)
+        self._room_mean = room
         return None if heard.text == UNKNOWN else heard
 
     @property
@@ -493,14 +501,19 @@ class PocketSphinxRecognizer(Recognizer):
 
     @property
     def room(self) -> str:
-        """The running cepstral mean, "c0,...,c12": what ``room_file`` keeps."""
-        return str(self._decoder.get_cmn())
+        """The room's cepstral mean, "c0,...,c12": what ``room_file`` keeps — the running
+        mean at PocketSphinx's own pace (as before :data:`CMN_FRAMES`: the next game starts
+        from it as it did), which the decoder's own follows at ``cmn_frames``."""
+        if self.cmn_frames is None or self.cmn_frames == _CMN_FRAMES:
+            return str(self._decoder.get_cmn())
+        return ",".join(f"{c:.4f}" for c in self._room_mean)
 
     def set_room(self, mean: str | None = None) -> None:
         """Start again from ``mean`` (the default, :data:`CMNINIT`, when None), as a new
         recognizer with that room saved would."""
         for dec in self._decoders:
             dec.set_cmn(mean or CMNINIT)
+        self._room_mean = _cepstra(self._decoder.get_cmn())
 
     def _second_look(self, text: str, audio: list[bytes]) -> bool:
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
