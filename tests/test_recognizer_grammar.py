@@ -22,6 +22,18 @@ def test_jsgf_has_the_commands_and_a_garbage_loop_but_no_yes_unless_confirming()
     assert "<confirm_yes>" in grammar.jsgf(confirm=True).split("<command> =")[1].split(";")[0]
 
 
+def test_menu_moves_are_only_in_the_grammar_while_a_menu_is_open_but_back_always_is():
+    def commands(text: str) -> str:
+        return text.split("<command> =")[1].split(";")[0]
+
+    assert "<menu>" in commands(grammar.jsgf())
+    assert "<menu>" not in commands(grammar.jsgf(menu=False))
+    table = next(ln for ln in grammar.jsgf(menu=False).splitlines()
+                 if ln.startswith("<table> ="))
+    assert "( back )" in table  # at the table "back" is "I'm back"
+    assert "move up" not in grammar.vosk_phrases(max_amount=100, menu=False)
+
+
 def test_without_garbage_weight_there_is_no_rejection_path():
     assert "<garbage>" not in grammar.jsgf(garbage_weight=None)
 

@@ -236,6 +236,16 @@ def test_yes_is_only_heard_while_a_confirmation_waits(recognizer):
     assert parse(recognizer.decode(audio).text) != parse("yes")
 
 
+def test_move_up_is_only_heard_as_a_move_while_a_menu_is_open(recognizer):
+    audio = _say("move up", "en-gb")
+    assert parse(recognizer.decode(audio).text) == parse("move up")
+    recognizer.expect_menu(False)
+    try:
+        assert parse(recognizer.decode(audio).text) != parse("move up")
+    finally:
+        recognizer.expect_menu(True)
+
+
 def test_streamed_chunks_give_the_same_words_as_one_buffer(recognizer):
     audio = _say("raise to two hundred", "en-gb")
     whole = recognizer.decode(audio, chunk_bytes=len(audio))

@@ -253,6 +253,18 @@ def test_all_in_is_heard_and_the_yes_that_confirms_it_too(whisper):
 
 
 @needs_model
+def test_close_is_a_move_only_while_a_menu_is_open(whisper):
+    audio = _say("close", "en-us")
+    assert parse(whisper.decode(audio).text) == parse("close")
+    whisper.expect_menu(False)
+    try:
+        heard = whisper.decode(audio)
+    finally:
+        whisper.expect_menu(True)
+    assert parse(heard.text) != parse("close") and not is_action(parse(heard.text)), heard
+
+
+@needs_model
 def test_silence_is_not_forced_into_a_command(whisper):
     import numpy as np
 

@@ -19,6 +19,8 @@ larger rejects more (chit-chat *and* mumbled commands), smaller forces more.
 True
 >>> "yes" in vosk_phrases(max_amount=100), "yes" in vosk_phrases(max_amount=100, confirm=True)
 (False, True)
+>>> "move up" in vosk_phrases(max_amount=100), "move up" in vosk_phrases(100, menu=False)
+(True, False)
 """
 
 from __future__ import annotations
@@ -194,13 +196,18 @@ def extra_pronunciations() -> dict[str, str]:
 
 #: Phrase families only heard while a "yes?" is pending (short words, easily mis-heard).
 CONFIRM_FAMILIES = ("confirm_yes", "confirm_no")
+#: Phrase families only heard while a menu or dialog is open: at the table "next" or "move
+#: up" can do nothing, and listened for there they are only near misses for "three x" and
+#: "half pot" (benchmarks/voice/RESULTS.md, session 19).
+MENU_FAMILIES = ("menu",)
 
 
-def command_alternatives(confirm: bool = False) -> list[str]:
-    """The families the recognizer listens for; yes/no only while a confirmation waits."""
+def command_alternatives(confirm: bool = False, menu: bool = True) -> list[str]:
+    """The families the recognizer listens for; yes/no only while a confirmation waits,
+    the moves in a menu only while one is open."""
     return [
         f"<{rule}>" for family, rule in vocabulary.FAMILY_RULES.items()
-        if confirm or family not in CONFIRM_FAMILIES
+        if (confirm or family not in CONFIRM_FAMILIES) and (menu or family not in MENU_FAMILIES)
     ]
 
 
@@ -208,6 +215,7 @@ def jsgf(
     name: str = "holdem",
     garbage_weight: float | None = DEFAULT_GARBAGE_WEIGHT,
     confirm: bool = False,
+    menu: bool = True,
     fillers: bool = False,
     other_weight: float | None = None,
     other_words: int = 0,
@@ -219,6 +227,8 @@ def jsgf(
     - ``garbage_weight`` None: no garbage loop (every sound becomes a command);
     - ``confirm`` False: "yes"/"no"/"do it" are left out — they are short, and with no
       confirmation pending a mis-heard "yes" is only a way to be wrong;
+    - ``menu`` False: the moves in a menu ("next", "move up", "select", "close") are left
+      out — with no menu open they do nothing, and they are near misses for commands;
     - ``fillers`` False: no optional "uh"/"so"/"please" around commands; each optional
       word is a free path for noise to become a different command ("fold" is heard as
       "so i'm all in");
@@ -236,7 +246,7 @@ def jsgf(
                 rules[rule][i] = weighted.format(w=f"{RARE_WEIGHT:g}")
             else:
                 del rules[rule][i]
-    body = "( " + " | ".join(command_alternatives(confirm)) + " )"
+    body = "( " + " | ".join(command_alternatives(confirm, menu)) + " )"
     if fillers:
         body = f"[<filler>] {body} [please]"
     rules[vocabulary.PUBLIC_RULE] = [body]
@@ -417,15 +427,19 @@ def _garbage_rules() -> list[str]:
             "<phone> = " + " | ".join(garbage_word(p) for p in PHONES) + ";"]
 
 
-def vosk_phrases(max_amount: int = 1000, confirm: bool = False) -> list[str]:
+def vosk_phrases(max_amount: int = 1000, confirm: bool = False, menu: bool = True,
+                 ) -> list[str]:
     """The Vosk phrase list: every command written out, plus ``[unk]`` for everything else;
-    "yes"/"no" phrases only with ``confirm`` (as in :func:`jsgf`)."""
-    from .intents import Confirm
+    "yes"/"no" phrases only with ``confirm``, the moves in a menu only with ``menu`` (as in
+    :func:`jsgf`)."""
+    from .intents import Confirm, is_menu_move
     from .parser import parse
 
     listed = vocabulary.phrases(max_amount=max_amount)
     if not confirm:
         listed = [p for p in listed if not isinstance(parse(p), Confirm)]
+    if not menu:
+        listed = [p for p in listed if not is_menu_move(parse(p))]
     return [*listed, "[unk]"]
 
 

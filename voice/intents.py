@@ -226,3 +226,18 @@ ACTION_INTENTS: tuple[type, ...] = (
 def is_action(intent: object) -> bool:
     """True for the intents that would put chips in or fold."""
     return isinstance(intent, ACTION_INTENTS)
+
+
+#: The moves in a menu or dialog: they do something only while one is open.
+MENU_MOVES = frozenset({TableKind.NEXT, TableKind.PREVIOUS, TableKind.UP, TableKind.DOWN,
+                        TableKind.SELECT, TableKind.CLOSE})
+
+
+def is_menu_move(intent: object) -> bool:
+    """True for "next", "move up", "select", "close" and the like (not "back", which at
+    the table is "I'm back").
+
+    >>> is_menu_move(TableCommand(TableKind.UP)), is_menu_move(TableCommand(TableKind.BACK))
+    (True, False)
+    """
+    return isinstance(intent, TableCommand) and intent.kind in MENU_MOVES

@@ -255,6 +255,7 @@ class Listener:
         self._in_utterance = False
         self._utt_samples = 0
         self._confirm_pending = False
+        self._menu_open = True  #: the moves in a menu are listened for (voice.grammar)
         self._said_ready = False
         self.level = 0.0
         self._canceller_arg = canceller
@@ -376,6 +377,11 @@ class Listener:
     def expect_confirmation(self, pending: bool) -> None:
         """A "yes?" is (or is no longer) waiting: the recognizer listens for yes/no."""
         self._control.put("confirm" if pending else "no-confirm")
+
+    def expect_menu(self, menu_open: bool) -> None:
+        """A menu or dialog is (or is no longer) open: the recognizer listens for its
+        moves ("next", "move up", "select", "close") only then."""
+        self._control.put("menu" if menu_open else "no-menu")
 
     @property
     def running(self) -> bool:
@@ -561,6 +567,8 @@ class Listener:
                 self._handle(self._ptt.release(), time.monotonic())
             elif cmd in ("confirm", "no-confirm"):
                 self._confirm_pending = cmd == "confirm"
+            elif cmd in ("menu", "no-menu"):
+                self._menu_open = cmd == "menu"
 
     def _drop_utterance(self) -> None:
         if self._in_utterance and self.recognizer is not None:
@@ -576,6 +584,7 @@ class Listener:
         for ev in events:
             if isinstance(ev, SpeechStarted):
                 rec.expect_confirmation(self._confirm_pending)
+                rec.expect_menu(self._menu_open)
                 self._in_utterance, self._utt_samples = True, 0
                 self.events.put(SpeechBegan(at, over_playback))
                 if ev.pcm:

@@ -176,7 +176,7 @@ _COMMAND_RULES: dict[str, list[str]] = {
     ],
     "table": [
         "deal", "deal [the] next hand", "next hand", "rebuy", "top up", "sit out",
-        "i'm back", "pause", "options",
+        "i'm back", "back", "pause", "options",
         "rebuy <amount>", "top up to <amount>", "deal me out", "quit", "leave the table",
         # the start screen's choices, said by name
         "play", "start [the game]", "new game", "spectate", "watch the bots",
@@ -184,7 +184,8 @@ _COMMAND_RULES: dict[str, list[str]] = {
     ],
     # "up" and "down" alone are too short for the grammar: digital silence decoded as "up"
     # (tests/test_recognizer_pocketsphinx.py); typed or heard by Vosk and Whisper they parse.
-    "menu": ["next", "previous", "(move | go) (up | down)", "select", "back", "close"],
+    # Moves are listened for only while there is something to move in (voice.grammar).
+    "menu": ["next", "previous", "(move | go) (up | down)", "select", "close"],
 }
 
 #: Phrase family -> the rule holding its phrases.

@@ -83,6 +83,16 @@ class Recognizer(ABC):
         """
         return None  # noqa: B027 - optional hook, a no-op by design
 
+    def expect_menu(self, menu_open: bool) -> None:
+        """Listen for the moves in a menu ("next", "move up", "select", "close") too
+        (``menu_open``: a menu or dialog is open) or not; takes effect at the next
+        utterance.  A recognizer starts with them on (``holdem listen`` hears everything);
+        the table turns them off while no menu is open.
+
+        Backends that cannot switch vocabulary keep listening for everything.
+        """
+        return None  # noqa: B027 - optional hook, a no-op by design
+
     def hear_room(self, pcm: bytes) -> None:
         """The room's own sound, heard between utterances (16 kHz mono int16 PCM; the
         listener passes what its detector heard while nobody spoke), for a backend that

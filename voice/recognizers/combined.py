@@ -219,6 +219,10 @@ class CombinedRecognizer(Recognizer):
         self.whisper.expect_confirmation(pending)
         self.sphinx.expect_confirmation(pending)
 
+    def expect_menu(self, menu_open: bool) -> None:
+        self.whisper.expect_menu(menu_open)
+        self.sphinx.expect_menu(menu_open)
+
     def accept(self, chunk: bytes) -> None:
         self.whisper.accept(chunk)
         self.sphinx.accept(chunk)

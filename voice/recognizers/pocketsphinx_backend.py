@@ -154,7 +154,14 @@ SQUEEZE_MAX_FRAMES = 20
 
 HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
-_SEARCH, _SEARCH_CONFIRM, _VERIFY = "holdem", "holdem_confirm", "verify"
+_VERIFY = "verify"
+#: The command grammar's searches, by (a "yes?" pending, a menu open): yes/no and the moves
+#: in a menu are listened for only then (:func:`voice.grammar.jsgf`).
+_SEARCHES: dict[tuple[bool, bool], str] = {
+    (confirm, menu): "holdem" + ("_confirm" if confirm else "") + ("" if menu else "_table")
+    for confirm in (False, True) for menu in (False, True)
+}
+_SEARCH = _SEARCHES[False, True]
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
 #: only its front end's noise estimate is wanted, so nothing but silence to look for.
 _ROOM = "room"
@@ -242,8 +249,8 @@ def _decoder(
     dec.add_jsgf_string(_ROOM, _ROOM_JSGF)  # for the room's sound: cheap to search
     if not searches:  # the verifier: its grammar is made per utterance
         return dec
-    for search, confirm in ((_SEARCH, False), (_SEARCH_CONFIRM, True)):
-        text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm,
+    for (confirm, menu), search in _SEARCHES.items():
+        text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm, menu=menu,
                             other_weight=other_weight, other_words=other_words)
         dec.add_jsgf_string(search, text.encode())
     dec.activate_search(_SEARCH)
@@ -314,6 +321,7 @@ class PocketSphinxRecognizer(Recognizer):
         self._dither = Dither()
         self._started = False
         self._search = _SEARCH
+        self._pending, self._menu = False, True
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
@@ -323,7 +331,12 @@ class PocketSphinxRecognizer(Recognizer):
         self._room_mean = _cepstra(self._decoder.get_cmn())
 
     def expect_confirmation(self, pending: bool) -> None:
-        self._search = _SEARCH_CONFIRM if pending else _SEARCH
+        self._pending = pending
+        self._search = _SEARCHES[self._pending, self._menu]
+
+    def expect_menu(self, menu_open: bool) -> None:
+        self._menu = menu_open
+        self._search = _SEARCHES[self._pending, self._menu]
 
     def hear_room(self, pcm: bytes) -> None:
         """Until :data:`ROOM_PRIME_S` of it has been heard, pass the room's sound between

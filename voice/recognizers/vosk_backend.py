@@ -80,17 +80,20 @@ class VoskRecognizer(Recognizer):
         self.model = info
         self._model = load_model(info.path)
         self.constrained = info.constrained
-        self._phrases = phrases if phrases is not None else grammar.vosk_phrases()
-        self._confirm_phrases = (
-            phrases if phrases is not None else grammar.vosk_phrases(confirm=True)
-        )
-        self._pending = False
+        self._phrases = phrases
+        #: the phrase lists made so far, by (a "yes?" pending, a menu open)
+        self._lists: dict[tuple[bool, bool], list[str]] = {}
+        self._pending, self._menu = False, True
         self._make = vosk.KaldiRecognizer
         self._rec = self._new()
 
     def _new(self) -> Any:
         if self.constrained:
-            listed = self._confirm_phrases if self._pending else self._phrases
+            key = (self._pending, self._menu)
+            if key not in self._lists:
+                self._lists[key] = (self._phrases if self._phrases is not None
+                                    else grammar.vosk_phrases(confirm=key[0], menu=key[1]))
+            listed = self._lists[key]
             rec = self._make(self._model, SAMPLE_RATE, json.dumps(listed, ensure_ascii=False))
         else:
             rec = self._make(self._model, SAMPLE_RATE)
@@ -100,6 +103,11 @@ class VoskRecognizer(Recognizer):
     def expect_confirmation(self, pending: bool) -> None:
         if pending != self._pending:
             self._pending = pending
+            self._rec = self._new()
+
+    def expect_menu(self, menu_open: bool) -> None:
+        if menu_open != self._menu:
+            self._menu = menu_open
             self._rec = self._new()
 
     def accept(self, chunk: bytes) -> None:

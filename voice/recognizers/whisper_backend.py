@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intents import Confirm, Intent, Unknown
+from ..intents import Confirm, Intent, Unknown, is_menu_move
 from ..parser import command
 from ..soundalike import repairs
 from .base import (
@@ -173,19 +173,26 @@ class _Speculation:
         self.thread.start()
 
 
-def means_something_now(intent: Intent, confirmation_pending: bool) -> bool:
+def means_something_now(intent: Intent, confirmation_pending: bool,
+                        menu_open: bool = True) -> bool:
     """A yes or a no means something only while a "yes?" waits for it; otherwise a reading
     that says one ("No.", or "Oh." repaired to "no") is talk, as it is to PocketSphinx,
     whose grammar has no yes or no then.  Else "call" written "Oh." would be a "no" to
-    nothing instead of letting PocketSphinx's "call" be heard.
+    nothing instead of letting PocketSphinx's "call" be heard.  So too a move in a menu
+    ("Close.", "Next.") with no menu open.
 
     >>> from voice.parser import parse
     >>> means_something_now(parse("no"), False), means_something_now(parse("no"), True)
     (False, True)
     >>> means_something_now(parse("call"), False)
     True
+    >>> close = parse("close")
+    >>> means_something_now(close, False), means_something_now(close, False, menu_open=False)
+    (True, False)
     """
-    return confirmation_pending or not isinstance(intent, Confirm)
+    if isinstance(intent, Confirm):
+        return confirmation_pending
+    return menu_open or not is_menu_move(intent)
 
 
 def _meaning(intent: Intent) -> Intent:
@@ -284,6 +291,7 @@ class WhisperRecognizer(Recognizer):
         self._prompts = {False: self._start(prompt), True: self._start(
             None if prompt is None else prompt + " Yes. No.")}
         self._pending = False
+        self._menu = True  #: the moves in a menu mean something (a menu is open)
         self.speculate = speculate
         self._audio: list[bytes] = []
         self._received = self._loud_until = 0
@@ -308,6 +316,9 @@ class WhisperRecognizer(Recognizer):
 
     def expect_confirmation(self, pending: bool) -> None:
         self._pending = pending
+
+    def expect_menu(self, menu_open: bool) -> None:
+        self._menu = menu_open
 
     def accept(self, chunk: bytes) -> None:
         self._audio.append(chunk)
@@ -397,14 +408,14 @@ class WhisperRecognizer(Recognizer):
     def _readings(self, encoded: Any, frames: int,
                   heard: list[tuple[str, float]]) -> list[Reading]:
         readings: list[Reading] = []
-        pending = self._pending
+        pending, menu = self._pending, self._menu
         for i, (written, logprob) in enumerate(heard):
             text = collapse_repeats(written)
             said = command(text)  # no closest-phrase search: the judge needs only meanings
-            if said is not None and not means_something_now(said, pending):
+            if said is not None and not means_something_now(said, pending, menu):
                 said = None
             intent: Intent = said if said is not None else Unknown(text, "")
-            fixes = [f for f in repairs(text) if means_something_now(f.intent, pending)
+            fixes = [f for f in repairs(text) if means_something_now(f.intent, pending, menu)
                      ] if said is None else []
             if not fixes:
                 readings.append(Reading(text, logprob, intent, text))
