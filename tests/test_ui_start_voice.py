@@ -289,6 +289,9 @@ class StandInListener:
     def expect_confirmation(self, pending: bool) -> None:
         pass
 
+    def expect_menu(self, menu_open: bool) -> None:
+        pass
+
     def stop(self, timeout: float = 1.0) -> None:
         pass
 

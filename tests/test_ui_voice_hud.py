@@ -167,6 +167,9 @@ class _ChildListener:
     def poll(self) -> list:
         return self.batches.pop(0) if self.batches else []
 
+    def expect_menu(self, menu_open: bool) -> None:
+        pass
+
 
 @pytest.mark.parametrize("push_to_talk,then", [(False, "listening"), (True, "idle")])
 def test_the_hud_says_starting_until_the_listener_hears(push_to_talk, then):

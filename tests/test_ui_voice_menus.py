@@ -104,6 +104,36 @@ def test_menu_moves_with_no_menu_open_say_so(seat):
         assert seat.link.state.refusal == NO_MENU
 
 
+class MenuToldListener:
+    """A stand-in for the listener that keeps what it was told about menus."""
+
+    level = 0.0
+
+    def __init__(self) -> None:
+        self.menus: list[bool] = []
+
+    def poll(self) -> list[object]:
+        return []
+
+    def expect_confirmation(self, pending: bool) -> None:
+        pass
+
+    def expect_menu(self, menu_open: bool) -> None:
+        self.menus.append(menu_open)
+
+
+def test_the_recognizer_listens_for_menu_moves_only_while_a_menu_is_open(seat):
+    seat.link.listener = told = MenuToldListener()
+    seat.say("check")
+    assert told.menus == [False]  # at the table: "move up" and the like are left out
+    seat.say("options")
+    seat.say("down")
+    assert told.menus == [False, True]
+    seat.say("close")
+    seat.say("check")
+    assert told.menus == [False, True, False]
+
+
 def test_quit_asks_first_and_no_stays(seat):
     asked = seat.say("quit")
     assert isinstance(seat.dialogs[-1], LeaveScene)

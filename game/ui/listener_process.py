@@ -7,14 +7,14 @@ building the recognizer on a thread froze the game loop for up to 1.3 s at a tim
 recognizer) in a spawned process and passes its events (Heard, MicStatus, ListenerError,
 SpeechBegan, ListenerReady) back over a queue; the level meter is a shared double.  The
 game side keeps the Listener's API: ``poll()``, ``level``, ``press()``/``release()``,
-``mute()``/``unmute()``, ``expect_confirmation()``, ``stop()``, the ``push_to_talk``
-attribute (set: the child's listener switches detector, ``game.ui.listen_mode``); and,
-with ``talk_over``,
-``play(path, at, gain)``/``cut(at)``: the game's speech as the echo canceller's reference
-(the child reads the WAV the game plays; the time goes with it, one clock for both).
-Where the sound server is PulseAudio (or PipeWire's pulse server) the reference is the
-default sink's monitor instead, what the speakers really play (``voice.monitor``); the
-timeline then only says whether the game is speaking.
+``mute()``/``unmute()``, ``expect_confirmation()``, ``expect_menu()``, ``stop()``, the
+``push_to_talk`` attribute (set: the child's listener switches detector,
+``game.ui.listen_mode``); and, with ``talk_over``, ``play(path, at, gain)``/``cut(at)``:
+the game's speech as the echo canceller's reference (the child reads the WAV the game
+plays; the time goes with it, one clock for both).  Where the sound server is PulseAudio
+(or PipeWire's pulse server) the reference is the default sink's monitor instead, what the
+speakers really play (``voice.monitor``); the timeline then only says whether the game is
+speaking.
 """
 
 from __future__ import annotations
@@ -149,6 +149,9 @@ class ListenerProcess:
 
     def expect_confirmation(self, pending: bool) -> None:
         self._send("expect_confirmation", pending)
+
+    def expect_menu(self, menu_open: bool) -> None:
+        self._send("expect_menu", menu_open)
 
     def play(self, path: str, at: float, gain: float = 1.0) -> None:
         """The game started playing the WAV at ``path`` at ``at`` (``time.monotonic()``)."""

@@ -115,6 +115,7 @@ class StartVoice:
         link.on_table_command = self.command
         link.on_dialog_answer = self.answer
         link.on_question = self.question
+        link.menu_open = lambda: True  # the screen is a menu: its choices, moved through
         link.speak = self.say
         if self.speech is not None and self.speaker is None and not self._building:
             self._start_build()

@@ -136,6 +136,10 @@ class VoiceLink:
         #: a question for the scene itself (the start screen's "help"), or None: the
         #: table's answer
         self.on_question: Callable[[Question], CommandReply | None] | None = None
+        #: whether the scene has a menu or dialog open, set by the scene (None: none is):
+        #: the recognizer listens for the moves in a menu only then
+        self.menu_open: Callable[[], bool] | None = None
+        self._told_menu: tuple[Listener, bool] | None = None  #: what the listener was told
         self.last_reply = ""
         self._muted = False
         self._speech_began: float | None = None
@@ -330,6 +334,7 @@ class VoiceLink:
     def update(self, now: float) -> None:
         """Handle every phrase that has arrived; never waits."""
         self._poll_listener()
+        self._tell_menu()
         if self._gate is None and self.phrases.empty():
             return
         dropped = self.gate.tick()
@@ -344,6 +349,17 @@ class VoiceLink:
             except queue.Empty:
                 break
             self.handle_phrase(text, conf, now)
+
+    def _tell_menu(self) -> None:
+        """Tell the listener when a menu opens or closes (a spoken "options", a key, a
+        dialog done): its moves are listened for only while one is open."""
+        lst = self.listener
+        if lst is None:
+            return
+        menu = self.menu_open is not None and self.menu_open()
+        if self._told_menu != (lst, menu):
+            lst.expect_menu(menu)
+            self._told_menu = (lst, menu)
 
     def facts(self) -> TableFacts | None:
         from bots.equity import equity_against_random
@@ -446,6 +462,7 @@ class VoiceLink:
         """Let go of the scene that used this link (its hooks, a pending "yes?", a muted
         microphone), without stopping the listener: the next scene takes the link over."""
         self.on_table_command = self.on_dialog_answer = self.on_question = None
+        self.menu_open = None
         self.speak = None
         self.barge_in = None
         self.acted_by_hand()

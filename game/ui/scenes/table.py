@@ -137,6 +137,7 @@ class TableScene(Scene):
             link.on_table_command = self.table_command
             link.on_dialog_answer = self.menus.answer
             link.on_question = self.menus.question  # watching the bots: its own help
+            link.menu_open = lambda: self.menus.open_dialog() is not None
             if self.narrator is not None:
                 link.speak = self.narrator.say
 
