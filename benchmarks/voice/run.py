@@ -95,16 +95,20 @@ def decoder_setting(text: str) -> tuple[str, object]:
 
 def run_clip(
     rec, path: Path, situation, confirm_pending: bool = False, realtime: bool = False,
+    menu_open: bool = False,
 ) -> tuple[dict, float, float]:
     """(say object, latency ms, real-time factor) for one clip.
 
     ``confirm_pending``: the clip answers a "yes?" (the confirm family), so the recognizer
     listens for yes/no too, as the game's listener does while a confirmation waits.
     ``realtime``: :func:`heard_live` instead — the clip as the game's listener hears it.
+    ``menu_open``: the moves in a menu listened for too; the corpus is said at the table
+    with no menu open, where the game has the recognizer leave them out.
     """
     with wave.open(str(path)) as w:
         pcm = w.readframes(w.getnframes())
     rec.expect_confirmation(confirm_pending)
+    rec.expect_menu(menu_open)
     if realtime:
         hyp, ms, rtf = heard_live(rec, pcm)
     else:
@@ -414,6 +418,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shuffle", type=int, default=None, metavar="SEED",
                     help="play the clips in a seeded random order (within each voice with "
                     "--by-speaker) instead of each phrase by every voice in turn")
+    ap.add_argument("--menu-open", action="store_true",
+                    help="listen for the moves in a menu too, as if one were open (the "
+                    "grammar before session 19); the table has none open")
     ap.add_argument("--render", action="store_true", help="re-render the corpus first")
     ap.add_argument("--out", type=Path, default=OUT)
     ap.add_argument("--no-write", action="store_true", help="do not write RESULTS.md")
@@ -470,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         say, ms, rtf = run_clip(rec, args.out / row["file"], situations[row["situation"]],
                                 confirm_pending=row["family"] == "confirm",
-                                realtime=args.realtime)
+                                realtime=args.realtime, menu_open=args.menu_open)
         got = dict(row, engine=engine, outcome=label(say), acted=acted(say),
                    transcript=say["transcript"],
                    confidence=say["confidence"], confirm=say["confirm"],
