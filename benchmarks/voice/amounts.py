@@ -61,7 +61,15 @@ VARIANTS = {
 
 def recognizers(engine: str) -> dict[str, Recognizer]:
     """The variants one engine is measured in: PocketSphinx with and without its checks on
-    a heard amount; Whisper alone; Whisper with PocketSphinx's second opinion."""
+    a heard amount; Whisper alone; Whisper with PocketSphinx's second opinion.  Each hears
+    as at the table, with no menu open."""
+    recs = _recognizers(engine)
+    for rec in recs.values():
+        rec.expect_menu(False)
+    return recs
+
+
+def _recognizers(engine: str) -> dict[str, Recognizer]:
     if engine == "pocketsphinx":
         from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
