@@ -424,6 +424,21 @@ def test_the_running_mean_moves_slowly_in_a_room_it_knows_and_at_once_in_a_new_o
     assert _cepstra(slow.room) == pytest.approx(_cepstra(own_pace.room), abs=0.01)
 
 
+def test_at_the_table_with_no_menu_open_the_running_mean_keeps_pocketsphinxs_pace():
+    """The slower mean is for a menu, where the same few words are said again and again;
+    at the table the commands vary, and the pair's figures were made at PocketSphinx's own
+    pace (benchmarks/voice/RESULTS.md, session 19)."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer, _cepstra
+
+    audio = _say("fold", "en-us")
+    own_pace, table = PocketSphinxRecognizer(cmn_frames=None), PocketSphinxRecognizer()
+    table.expect_menu(False)
+    own_pace.decode(audio)
+    table.decode(audio)
+    assert _cepstra(table._decoder.get_cmn()) == pytest.approx(
+        _cepstra(own_pace._decoder.get_cmn()), abs=0.01)
+
+
 @pytest.mark.skipif(shutil.which("sox") is None, reason="needs sox")
 def test_next_is_heard_after_six_move_downs_said_as_the_game_stops_speaking(tmp_path):
     """Issue 25 §3: six "move down"s pulled PocketSphinx's running cepstral mean so far
