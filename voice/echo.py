@@ -216,9 +216,7 @@ class UpstreamCanceller:
     reference): the microphone passes as it is.  The listener still takes the reference
     (:meth:`~voice.listener.Listener.play`, or the monitor) to know when the game speaks,
     and judges how much of the game's voice was taken out against the reference's level
-    instead of the microphone's (``upstream``)."""
-
-    upstream = True
+    instead of the microphone's."""
 
     def __init__(self, name: str = "server") -> None:
         self.name = name

@@ -45,7 +45,7 @@ from typing import Protocol
 import numpy as np
 
 from .audio import Microphone, MicState, MicStatus
-from .echo import EchoCanceller, PairedCanceller, Reference
+from .echo import EchoCanceller, PairedCanceller, Reference, UpstreamCanceller
 from .monitor import RESYNC_S, Ring, SteadyClock
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
@@ -480,7 +480,7 @@ class Listener:
         if over and n:
             # what was taken out: against the microphone, or, the sound server having taken
             # it out before (voice.echo.UpstreamCanceller), against the reference's level
-            before = far if getattr(self.canceller, "upstream", False) else near
+            before = far if isinstance(self.canceller, UpstreamCanceller) else near
             near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (before, out))
             taken = near_db - out_db
             loud = _frame_power(far[:n]) > 1e4
