@@ -322,8 +322,7 @@ class PocketSphinxRecognizer(Recognizer):
         self._rival_searches: dict[str, str | None] = {}
         self._dither = Dither()
         self._started = False
-        self._search = _SEARCH
-        self._pending, self._menu = False, True
+        self._pending, self._menu = False, True  #: a "yes?" pending, a menu open
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
@@ -334,11 +333,9 @@ class PocketSphinxRecognizer(Recognizer):
 
     def expect_confirmation(self, pending: bool) -> None:
         self._pending = pending
-        self._search = _SEARCHES[self._pending, self._menu]
 
     def expect_menu(self, menu_open: bool) -> None:
         self._menu = menu_open
-        self._search = _SEARCHES[self._pending, self._menu]
 
     def hear_room(self, pcm: bytes) -> None:
         """Until :data:`ROOM_PRIME_S` of it has been heard, pass the room's sound between
@@ -358,9 +355,9 @@ class PocketSphinxRecognizer(Recognizer):
         self._room_heard += len(data) // 2
 
     def _start(self) -> None:
-        dec = self._decoder
-        if dec.current_search() != self._search:
-            dec.activate_search(self._search)
+        dec, search = self._decoder, _SEARCHES[self._pending, self._menu]
+        if dec.current_search() != search:
+            dec.activate_search(search)
         # Setting the running mean gives it a fixed weight, so that this utterance's own
         # mean can be read back from the mean at its end (:meth:`_own_mean`).
         self._mean_before = dec.get_cmn()
