@@ -29,7 +29,7 @@ test-deps:
 	bash scripts/system-deps.sh test
 
 test: test-deps test-venv
-	$(BIN)/ruff check game voice bots tests benchmarks
+	$(BIN)/ruff check game voice bots tests benchmarks training
 	$(BIN)/mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 
@@ -42,7 +42,7 @@ FAST_TESTS := tests/test_engine_rules.py tests/test_evaluator.py tests/test_shuf
 	game/engine game/session voice/parser.py voice/resolver.py voice/intents.py voice/numbers.py
 
 test-fast: test-venv
-	$(BIN)/ruff check game voice bots tests benchmarks
+	$(BIN)/ruff check game voice bots tests benchmarks training
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(FAST_TESTS)
 
 # Every benchmark, each side by side with its reference where it has one (slow).
