@@ -11,6 +11,7 @@ NumPy alone.  Reading a file and writing it back unchanged gives the same bytes.
 
 from __future__ import annotations
 
+import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,9 +85,10 @@ def _text(out: BinaryIO, text: str) -> None:
 
 
 def write_weights(weights: Ct2Weights, path: Path) -> None:
-    """Write ``weights`` to ``path`` in CTranslate2's layout (through a temporary file, so
-    a reader never sees half a model)."""
-    tmp = path.with_suffix(".tmp")
+    """Write ``weights`` to ``path`` in CTranslate2's layout (through a temporary file of
+    this process's own, so a reader, or another process making the same file, never sees
+    half a model)."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     with tmp.open("wb") as out:
         out.write(struct.pack("<I", weights.version))
         _text(out, weights.spec)
