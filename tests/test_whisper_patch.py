@@ -20,6 +20,7 @@ from voice.recognizers.whisper_models import (
     check_weights,
     find_whisper_model,
     packaged_models,
+    sha256_of,
     whisper_models,
 )
 
@@ -46,7 +47,7 @@ def test_a_model_file_read_and_written_back_is_the_same_bytes(tmp_path):
     weights = read_weights(PLAIN.weights)
     assert weights.spec == "WhisperSpec" and weights.variables["decoder/num_heads"].ndim == 0
     write_weights(weights, tmp_path / "model.bin")
-    assert wp.file_digest(tmp_path / "model.bin") == KNOWN_DIGESTS["tiny.en"]
+    assert sha256_of(tmp_path / "model.bin") == KNOWN_DIGESTS["tiny.en"]
 
 
 def test_a_file_that_is_not_a_model_is_a_clear_error(tmp_path):
@@ -64,7 +65,7 @@ def test_asked_for_the_game_listens_with_the_patched_model():
     model = find_whisper_model()
     assert model.name == wp.PATCHED_NAME and wp.PATCH_FILE.name in model.source
     assert check_weights(model) == "verified"
-    assert wp.file_digest(model.weights) != KNOWN_DIGESTS["tiny.en"]
+    assert sha256_of(model.weights) != KNOWN_DIGESTS["tiny.en"]
 
 
 @needs_model

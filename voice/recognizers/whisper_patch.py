@@ -22,7 +22,6 @@ model, gained a point or lost two and took more wrong actions
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 import zipfile
@@ -33,6 +32,7 @@ import numpy as np
 from .base import RecognizerError
 from .ct2_weights import Ct2Weights, WeightsFormatError, read_weights, write_weights
 from .models import PROJECT_MODELS
+from .whisper_models import is_whisper_model, sha256_of
 
 #: The patch this checkout ships, the model it patches and the name of the result.
 PATCH_FILE = PROJECT_MODELS / "tiny.en-table.npz"
@@ -56,16 +56,12 @@ def patched_dir() -> Path:
     return Path(user_cache_dir("table-talk-holdem")) / "whisper" / PATCHED_NAME
 
 
-def file_digest(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def read_patch(path: Path, expected: str | None = None) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     """The patch's low-rank factors by CTranslate2 variable name: the weight ``W`` becomes
     ``W + U @ V``.  ``expected`` is the file's SHA-256, checked first."""
     if not path.is_file():
         raise PatchError(f"no table patch at {path}")
-    if expected and file_digest(path) != expected:
+    if expected and sha256_of(path) != expected:
         raise PatchError(f"the table patch {path} is damaged (its SHA-256 is not {expected}); "
                          "restore it from the game's repository")
     try:
@@ -114,7 +110,7 @@ def build_patched(base: Path, base_digest: str, patch: Path | None = None,
     dest = patched_dir() if dest is None else dest
     if not patch.is_file():
         raise PatchError(f"no table patch at {patch}")
-    stamp = {"base": base_digest, "patch": patch_digest or file_digest(patch)}
+    stamp = {"base": base_digest, "patch": patch_digest or sha256_of(patch)}
     if not again and _current(dest, stamp):
         return dest
     factors = read_patch(patch, patch_digest)
@@ -128,7 +124,7 @@ def build_patched(base: Path, base_digest: str, patch: Path | None = None,
             if (base / name).is_file():
                 shutil.copyfile(base / name, dest / name)
         write_weights(weights, dest / "model.bin")
-        digest = file_digest(dest / "model.bin")
+        digest = sha256_of(dest / "model.bin")
         (dest / "model.bin.sha256").write_text(f"{digest}  model.bin\n", encoding="utf-8")
         (dest / _STAMP).write_text(json.dumps(stamp), encoding="utf-8")
     except OSError as exc:
@@ -138,8 +134,7 @@ def build_patched(base: Path, base_digest: str, patch: Path | None = None,
 
 def _current(dest: Path, stamp: dict[str, str]) -> bool:
     try:
-        return json.loads((dest / _STAMP).read_text(encoding="utf-8")) == stamp and all(
-            (dest / n).is_file() for n in ("model.bin", "model.bin.sha256", "config.json",
-                                           "tokenizer.json"))
+        return json.loads((dest / _STAMP).read_text(encoding="utf-8")) == stamp and (
+            is_whisper_model(dest) and (dest / "model.bin.sha256").is_file())
     except (OSError, ValueError):
         return False
