@@ -32,8 +32,15 @@ import torch.nn.functional as F  # noqa: N812 - the usual name
 
 from training.table_data import clips
 from training.whisper_torch import Whisper, add_adapters, load, patch_arrays
-from voice.recognizers.whisper_backend import PROMPT, WINDOW_S
-from voice.recognizers.whisper_models import find_whisper_model
+from voice.recognizers.whisper_backend import (
+    CONFIRM_PROMPT,
+    PROMPT,
+    WINDOW_S,
+    log_mel,
+    prompt_tokens,
+)
+from voice.recognizers.whisper_models import packaged_models
+from voice.recognizers.whisper_patch import BASE_NAME
 
 FROZEN_LAYERS = 2
 BATCH = 16
@@ -48,27 +55,25 @@ PENDING_SHARE = 0.15
 
 
 def _tools():  # noqa: ANN202 - faster-whisper is untyped
+    """The plain packaged model (the base the patch is added to), its tokenizer and the
+    game's feature extractor."""
     import tokenizers
     from faster_whisper.feature_extractor import FeatureExtractor
     from faster_whisper.tokenizer import Tokenizer
 
-    base = find_whisper_model()
+    base = next(m for m in packaged_models() if m.name == BASE_NAME)
     tok = Tokenizer(tokenizers.Tokenizer.from_file(str(base.path / "tokenizer.json")),
                     multilingual=False, task="transcribe", language="en")
     return base, tok, FeatureExtractor(feature_size=80)
 
 
 def mel(features, samples: np.ndarray) -> np.ndarray:  # noqa: ANN001
-    """The game's window: the clip padded to :data:`WINDOW_S` seconds."""
-    n = WINDOW_S * 16000
-    audio = np.zeros(n, np.float32)
-    audio[:min(n, samples.size)] = samples[:n].astype(np.float32) / 32768.0
-    return np.ascontiguousarray(features(audio, chunk_length=WINDOW_S)[:, :WINDOW_S * 100])
+    """The game's window (:func:`log_mel`) of an int16 clip."""
+    return log_mel(features, samples.astype(np.float32) / 32768.0, WINDOW_S)
 
 
 def prompt_ids(tok, pending: bool) -> list[int]:  # noqa: ANN001
-    text = PROMPT + (" Yes. No." if pending else "")
-    return [tok.sot_prev, *tok.encode(" " + text), *tok.sot_sequence, tok.no_timestamps]
+    return prompt_tokens(tok, PROMPT + (CONFIRM_PROMPT if pending else ""))
 
 
 def batch(tok, texts: list[str], rng: random.Random) -> tuple[torch.Tensor, torch.Tensor]:  # noqa: ANN001

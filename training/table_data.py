@@ -23,7 +23,7 @@ import random
 
 import numpy as np
 
-from benchmarks.voice.synth import RATE, speak
+from benchmarks.voice.synth import RATE, active_rms, speak
 from voice.vocabulary import phrases
 
 ACCENTS = ("en-us", "en-gb", "en-gb-scotland", "en-gb-x-gbclan", "en-gb-x-gbcwmd", "en-029",
@@ -130,8 +130,7 @@ def clips(attempts: int, seed: int) -> tuple[list[np.ndarray], list[str]]:
             speech = room(speech, nrng)
         x = np.concatenate([np.zeros(int(nrng.uniform(*LEAD_S) * RATE)), speech,
                             np.zeros(int(nrng.uniform(*TAIL_S) * RATE))])
-        loud = np.abs(speech) > 0.01 * 32768
-        level = float(np.sqrt((speech[loud] ** 2).mean())) if loud.any() else 1000.0
+        level = active_rms(speech)
         snr = 40.0 if nrng.random() < CLEAN_SHARE else nrng.uniform(*SNR_DB)
         kind = ("white", "brown", "babble")[int(nrng.integers(3))]
         x = (x + noise(x.size, kind, nrng, babble) * level / 10 ** (snr / 20)) * 10 ** (

@@ -104,6 +104,27 @@ SPECULATE_AFTER_S = 0.15
 SPECULATE_MIN_DBFS = -45.0
 
 
+#: Added to the prompt while a "yes?" waits, so that a yes or a no is written as one.
+CONFIRM_PROMPT = " Yes. No."
+
+
+def prompt_tokens(tok: Any, prompt: str | None) -> list[int]:
+    """What the decoder is given before it writes: the prompt as the text that came before
+    (if any), then the start of an English transcript without timestamps."""
+    head = [tok.sot_prev, *tok.encode(" " + prompt)] if prompt else []
+    return [*head, *tok.sot_sequence, tok.no_timestamps]
+
+
+def log_mel(features: Any, samples: np.ndarray, window_s: float) -> np.ndarray:
+    """The encoder's input: ``samples`` (16 kHz, as floats) padded or cut to ``window_s``
+    seconds, as log-mel frames (100 a second), contiguous."""
+    n = int(window_s * SAMPLE_RATE)
+    audio = np.zeros(n, dtype=np.float32)
+    audio[:min(n, len(samples))] = samples[:n]
+    mel = features(audio, chunk_length=window_s)[:, :int(window_s * 100)]
+    return np.ascontiguousarray(mel)
+
+
 def _dbfs(chunk: bytes) -> float:
     """A chunk's level in dB below full scale (-120 for silence)."""
     samples = np.frombuffer(chunk[: len(chunk) // 2 * 2], dtype=np.int16).astype(np.float64)
@@ -288,8 +309,8 @@ class WhisperRecognizer(Recognizer):
         self.n_best = min(n_best, beam)
         self.sure_share = sure_share
         self.repair_slack = repair_slack
-        self._prompts = {False: self._start(prompt), True: self._start(
-            None if prompt is None else prompt + " Yes. No.")}
+        self._prompts = {False: prompt_tokens(self._tok, prompt), True: prompt_tokens(
+            self._tok, None if prompt is None else prompt + CONFIRM_PROMPT)}
         self._pending = False
         self._menu = True  #: the moves in a menu mean something (a menu is open)
         self.speculate = speculate
@@ -308,11 +329,6 @@ class WhisperRecognizer(Recognizer):
         noise = np.random.default_rng(0).normal(0, 30, SAMPLE_RATE).astype(np.int16)
         self.listen(noise.tobytes())
         self.last = None
-
-    def _start(self, prompt: str | None) -> list[int]:
-        tok = self._tok
-        head = [tok.sot_prev] + tok.encode(" " + prompt) if prompt else []
-        return head + list(tok.sot_sequence) + [tok.no_timestamps]
 
     def expect_confirmation(self, pending: bool) -> None:
         self._pending = pending
@@ -369,11 +385,8 @@ class WhisperRecognizer(Recognizer):
     def _encode(self, samples: np.ndarray) -> tuple[Any, int]:
         seconds = len(samples) / SAMPLE_RATE
         window = max(self.window_s, min(MAX_WINDOW_S, math.ceil(seconds + 0.5)))
-        n = int(window * SAMPLE_RATE)
-        audio = np.zeros(n, dtype=np.float32)
-        audio[:min(n, len(samples))] = samples[:n]
-        mel = self._features(audio, chunk_length=window)[:, :int(window * 100)]
-        features = self._ct2.StorageView.from_array(np.ascontiguousarray(mel[None]))
+        mel = log_mel(self._features, samples, window)
+        features = self._ct2.StorageView.from_array(mel[None])
         return self._model.encode(features), int(min(seconds, window) * 100)
 
     def _generate(self, encoded: Any) -> list[tuple[str, float]]:
