@@ -331,15 +331,21 @@ def test_both_engines_hearing_the_same_command_are_sure_of_it():
 
 
 def test_engines_that_disagree_on_the_amount_ask_first():
+    """Two amounts ask unless Whisper's decoder finds PocketSphinx's far less likely than
+    its own: farther than for any other rival (``SIZED_RIVAL_SLACK``)."""
     from voice.recognizers import Hypothesis
-    from voice.recognizers.combined import combine
+    from voice.recognizers.combined import DISAGREE_SLACK, SIZED_RIVAL_SLACK, combine
 
-    got = combine(Hypothesis("bet 150", 0.95, "whisper"),
-                  Hypothesis("bet fifty", 0.95, "ps"), None)
+    assert SIZED_RIVAL_SLACK is not None and DISAGREE_SLACK is not None
+    w, p = Hypothesis("bet 150", 0.95, "whisper"), Hypothesis("bet fifty", 0.95, "ps")
+    got = combine(w, p, None)
     assert parse(got.text) == BetTo(150) and got.confidence < 0.6
-    ruled_out = combine(Hypothesis("bet 150", 0.95, "whisper"),
-                        Hypothesis("bet fifty", 0.95, "ps"), -30.0)
-    assert ruled_out.confidence < 0.6, "however unlikely Whisper finds the other amount"
+    ruled_out_for_a_fold = combine(w, p, -(DISAGREE_SLACK + SIZED_RIVAL_SLACK) / 2)
+    assert ruled_out_for_a_fold.confidence < 0.6
+    far = combine(w, p, -(SIZED_RIVAL_SLACK + 1))
+    assert parse(far.text) == BetTo(150) and far.confidence == HIGH_CONFIDENCE
+    always = combine(w, p, -30.0, sized_slack=None)
+    assert always.confidence < 0.6, "however unlikely Whisper finds the other amount"
 
 
 def test_a_sure_rival_that_whisper_finds_far_less_likely_does_not_make_it_ask():
@@ -485,10 +491,10 @@ def test_engines_that_disagree_on_a_table_command_hear_nothing():
     a sure "pause", it is neither; Whisper sure of it against a doubted rival its decoder
     rules out, it stands."""
     from voice.recognizers import Hypothesis
-    from voice.recognizers.combined import TABLE_RIVAL_SLACK, combine
+    from voice.recognizers.combined import DISAGREE_SLACK, TABLE_RIVAL_SLACK, combine
 
-    assert TABLE_RIVAL_SLACK is not None
-    far = -(TABLE_RIVAL_SLACK + 1)
+    assert TABLE_RIVAL_SLACK is not None and DISAGREE_SLACK is not None
+    far = -(max(TABLE_RIVAL_SLACK, DISAGREE_SLACK) + 1)
     assert combine(Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.95, "ps"),
                    far).text == UNKNOWN
     assert combine(Hypothesis("close", 0.5, "w"), Hypothesis("pause", 0.5, "ps"),
@@ -508,7 +514,26 @@ def test_a_sure_table_command_against_a_doubted_rival_whisper_finds_likely_is_no
     assert combine(Hypothesis("pause", 0.95, "w"), Hypothesis("pot", 0.5, "ps"),
                    close).text == UNKNOWN
     assert combine(Hypothesis("pause", 0.95, "w"), Hypothesis("pot", 0.5, "ps"), close,
-                   table_slack=None).text == "pause"
+                   table_slack=None, doubted_tables_act=True).text == "pause"
+
+
+def test_a_table_command_the_pair_doubts_is_not_heard():
+    """"Close." for "pause", PocketSphinx doubting its "pause" just past the table slack: it
+    would ask, but a table command cannot ask, so nothing is heard; Whisper doubting its
+    own "Pause." with PocketSphinx hearing nothing, the same."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import TABLE_RIVAL_SLACK, combine
+
+    assert TABLE_RIVAL_SLACK is not None
+    just_past = -(TABLE_RIVAL_SLACK + 0.5)
+    close, pause = Hypothesis("close", 0.95, "w"), Hypothesis("pause", 0.5, "ps")
+    assert combine(close, pause, just_past).text == UNKNOWN
+    assert combine(close, pause, just_past, doubted_tables_act=True).text == "close"
+    nothing = Hypothesis(UNKNOWN, 0.0, "ps")
+    assert combine(Hypothesis("pause", 0.5, "w"), nothing, None).text == UNKNOWN
+    assert combine(Hypothesis("pause", 0.95, "w"), nothing, None).text == "pause"
+    doubted_call = combine(Hypothesis("call", 0.5, "w"), nothing, None)
+    assert parse(doubted_call.text) == Call() and doubted_call.confidence < 0.6
 
 
 def test_a_raise_heard_without_its_amount_takes_pocketsphinx_amount_if_whisper_scores_it():

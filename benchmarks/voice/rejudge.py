@@ -27,6 +27,7 @@ from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import (
     DISAGREE_SLACK,
     RESCUE_SLACK,
+    SIZED_RIVAL_SLACK,
     SURE_RESCUE_GAP,
     TABLE_RIVAL_SLACK,
     CombinedRecognizer,
@@ -68,7 +69,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              disagree_slack: float | None = DISAGREE_SLACK, use_backing: bool = True,
              gap_rescues_amounts: bool = False,
              table_slack: float | None = TABLE_RIVAL_SLACK,
-             doubted_rivals_ask: bool = True) -> dict:
+             doubted_rivals_ask: bool = True, sized_slack: float | None = SIZED_RIVAL_SLACK,
+             doubted_tables_act: bool = False) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -84,7 +86,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack, backed=backed,
                       gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
-                      doubted_rivals_ask=doubted_rivals_ask, engine=engine)
+                      doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
+                      doubted_tables_act=doubted_tables_act, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -119,6 +122,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--doubted-rivals-stand", action="store_true",
                     help="combined rows: a rival PocketSphinx doubted never makes Whisper's "
                     "command ask (as before session 18)")
+    ap.add_argument("--sized-slack", default=str(SIZED_RIVAL_SLACK),
+                    help="combined rows: comma list of nats by which PocketSphinx's sure "
+                    "amount must score under Whisper's for Whisper's to stand without a yes "
+                    "('None': two amounts always ask)")
+    ap.add_argument("--doubted-tables-act", action="store_true",
+                    help="combined rows: a table or menu command the pair doubts acts "
+                    "anyway (as before session 21)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -134,18 +144,19 @@ def main(argv: list[str] | None = None) -> int:
         return [None if s == "None" else float(s) for s in arg.split(",")]
 
     engines = [None, *filter(None, args.alone.split(","))]
-    for share, slack, sure, talk, apart, tables in product(
+    for share, slack, sure, talk, apart, tables, amounts in product(
             values(args.sure_share), values(args.rescue_slack), values(args.sure_rescue_gap),
             values(args.talk_weight), optional(args.disagree_slack),
-            optional(args.table_slack)):
+            optional(args.table_slack), optional(args.sized_slack)):
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
-                          not args.doubted_rivals_stand)
+                          not args.doubted_rivals_stand, amounts, args.doubted_tables_act)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
-              f"{not args.doubted_rivals_stand}")
+              f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
+              f"{args.doubted_tables_act}")
         print(table(summarize_rows(again)))
     return 0
 
