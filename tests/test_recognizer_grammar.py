@@ -34,6 +34,22 @@ def test_menu_moves_are_only_in_the_grammar_while_a_menu_is_open_but_back_always
     assert "move up" not in grammar.vosk_phrases(max_amount=100, menu=False)
 
 
+def test_the_menu_family_is_exactly_the_menu_moves():
+    """The grammar's "menu" phrases (heard only while a menu is open) and the intents'
+    menu moves (acted on only while one is open) are two lists of one thing: every menu
+    phrase is a move, every move has a phrase, and no other family says one."""
+    from voice.intents import MENU_MOVES, TableCommand, is_menu_move
+    from voice.parser import parse
+
+    rules = vocabulary.grammar_rules()
+    menu = [parse(p) for alt in rules["menu"] for p in vocabulary.expand(alt)]
+    assert all(is_menu_move(said) for said in menu)
+    assert {said.kind for said in menu if isinstance(said, TableCommand)} == MENU_MOVES
+    others = [p for name in vocabulary.FAMILY_RULES if name not in grammar.MENU_FAMILIES
+              for alt in rules[name] if "<" not in alt for p in vocabulary.expand(alt)]
+    assert not [p for p in others if is_menu_move(parse(p))]
+
+
 def test_without_garbage_weight_there_is_no_rejection_path():
     assert "<garbage>" not in grammar.jsgf(garbage_weight=None)
 
