@@ -6,7 +6,7 @@ session's own ``SessionStats`` — the same numbers ``holdem simulate`` reports.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,15 +18,17 @@ from ..widgets import text
 from .dialog import Dialog
 
 if TYPE_CHECKING:
+    from bots.personalities import Look
+
     from ..seams import Session
+    from .history import RecordedHand
 
 
-def biggest_pots(hands: list[Any], n: int = 5) -> list[tuple[int, int, str]]:
+def biggest_pots(hands: list[RecordedHand], n: int = 5) -> list[tuple[int, int, str]]:
     """(amount, hand number, summary) of the ``n`` largest pots, largest first."""
     rows = []
     for rec in hands:
-        total = sum(getattr(e, "amount", 0) for e in rec.events
-                    if isinstance(e, PotAwarded))
+        total = sum(e.amount for e in rec.events if isinstance(e, PotAwarded))
         if total:
             rows.append((total, rec.number, rec.summary()))
     rows.sort(key=lambda r: (-r[0], r[1]))
@@ -38,7 +40,8 @@ class StatsScene(Dialog):
     design = (1100, 700)
 
     def __init__(self, table: Session, chip_history: list[tuple[int, tuple[int, ...]]],
-                 hands: list[Any] | None = None, looks: dict[int, Any] | None = None) -> None:
+                 hands: list[RecordedHand] | None = None,
+                 looks: dict[int, Look | None] | None = None) -> None:
         super().__init__()
         self.table = table
         self.history = chip_history
