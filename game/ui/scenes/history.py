@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,6 +27,9 @@ from ..tracker import action_label
 from ..widgets import text
 from .dialog import Dialog
 
+if TYPE_CHECKING:
+    from game.engine.hand import Hand
+
 
 @dataclass
 class RecordedHand:
@@ -36,7 +39,7 @@ class RecordedHand:
     events: list[object]
     names: dict[int, str]
     human: int | None
-    hand: Any = None  #: the finished engine Hand (for PHH export)
+    hand: Hand | None = None  #: the finished engine Hand (for PHH export)
     engine_names: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
@@ -106,8 +109,7 @@ class HistoryScene(Dialog):
     title = "Hand history"
     design = (1100, 700)
 
-    def __init__(self, hands: list[RecordedHand], table: Any = None, human: int | None = None,
-                 export_dir: Path | None = None) -> None:
+    def __init__(self, hands: list[RecordedHand], export_dir: Path | None = None) -> None:
         super().__init__()
         self.hands = hands
         self.index = len(hands) - 1
