@@ -7,13 +7,15 @@ not start and every call is a no-op; the game is unaffected.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from game.engine.events import Acted, BoardDealt, PotAwarded
 
 if TYPE_CHECKING:
+    import pygame
+
     from .seams import TableHost
 
 RATE = 22050
@@ -82,7 +84,7 @@ class Sounds:
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
-        self.bank: dict[str, Any] = {}
+        self.bank: dict[str, pygame.mixer.Sound] = {}
         if enabled:
             self._build()
 
@@ -101,7 +103,7 @@ class Sounds:
             return
         channels = init[2]
 
-        def make(samples: np.ndarray) -> Any:
+        def make(samples: np.ndarray) -> pygame.mixer.Sound:
             pcm = (np.clip(samples, -1, 1) * 32767).astype(np.int16)
             if channels == 2:
                 pcm = np.repeat(pcm[:, None], 2, axis=1)
