@@ -21,7 +21,18 @@ from __future__ import annotations
 
 import queue
 import time
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.queues import Queue
+    from multiprocessing.sharedctypes import Synchronized
+
+    from voice.listener import ListenerEvent
+
+    #: A device as sounddevice names one: its index, (part of) its name, or the default.
+    Device = int | str | None
+    #: What the game tells the child: a listener method's name and its arguments.
+    Control = tuple[str, tuple[object, ...]]
 
 #: Microphone chunk with echo cancellation: 20 ms, so the player's first words reach the
 #: voice detector, and the game's line stops, well within 150 ms (100 ms chunks alone
@@ -29,8 +40,9 @@ from typing import Any
 TALK_OVER_BLOCK = 320
 
 
-def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: Any,
-           level: Any, room_file: str | None = None, talk_over: bool = False) -> None:
+def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[ListenerEvent],
+           control: Queue[Control], level: Synchronized[float], room_file: str | None = None,
+           talk_over: bool = False) -> None:
     """The child process: run a Listener and relay it until told to stop."""
     try:
         from voice.audio import BLOCK, Microphone
@@ -63,17 +75,18 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
         except queue.Empty:
             cmd = None
         except (EOFError, OSError):
-            cmd = ("stop",)
+            cmd = ("stop", ())
         if cmd is not None:
-            if cmd[0] == "stop":
+            name, args = cmd
+            if name == "stop":
                 lst.stop(timeout=0.5)
                 return
-            fn = getattr(lst, cmd[0], None)
-            if cmd[0] == "push_to_talk":  # an attribute, read by the listener per chunk
-                lst.push_to_talk = bool(cmd[1])
+            fn = getattr(lst, name, None)
+            if name == "push_to_talk":  # an attribute, read by the listener per chunk
+                lst.push_to_talk = bool(args[0])
             elif fn is not None:
                 try:
-                    fn(*cmd[1:])
+                    fn(*args)
                 except (OSError, ValueError, EOFError):  # a line's WAV gone or unreadable
                     pass
         for ev in lst.poll():
@@ -84,7 +97,7 @@ def _serve(engine: str, device: Any, push_to_talk: bool, events: Any, control: A
 class ListenerProcess:
     """Game-side handle of a listener running in a child process."""
 
-    def __init__(self, engine: str, device: Any = None, push_to_talk: bool = True,
+    def __init__(self, engine: str, device: Device = None, push_to_talk: bool = True,
                  room_file: str | None = None, talk_over: bool = False) -> None:
         import multiprocessing
 
@@ -119,17 +132,17 @@ class ListenerProcess:
         self._push_to_talk = on
         self._send("push_to_talk", on)
 
-    def poll(self) -> list[Any]:
-        out = []
+    def poll(self) -> list[ListenerEvent]:
+        out: list[ListenerEvent] = []
         while True:
             try:
                 out.append(self._events.get_nowait())
             except (queue.Empty, EOFError, OSError):
                 return out
 
-    def _send(self, *cmd: Any) -> None:
+    def _send(self, name: str, *args: object) -> None:
         try:
-            self._control.put(cmd)
+            self._control.put((name, args))
         except (ValueError, OSError):  # closed: the process is gone
             pass
 
@@ -164,5 +177,6 @@ class ListenerProcess:
     def stop(self, timeout: float = 1.0) -> None:
         self._send("stop")
         self.proc.join(timeout)
-        if self.proc.is_alive():
+        if self.proc.is_alive():  # busy loading its model, or stuck: ended, then reaped
             self.proc.terminate()
+            self.proc.join(timeout)
