@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from voice.echo import RATE, Reference, erle_db, open_canceller
+from voice.echo import PREFERENCE, RATE, Reference, erle_db, open_canceller
 from voice.wavio import read_samples16k
 
 pytestmark = pytest.mark.skipif(
@@ -107,7 +107,7 @@ def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 
     time.sleep(0.3)
     events += lst.poll()
     lst.stop()
-    assert lst.canceller is not None and lst.canceller.name == "webrtc"
+    assert lst.canceller is not None and lst.canceller.name == PREFERENCE[0]
     return [e for e in events if isinstance(e, Heard) or type(e).__name__ == "SpeechBegan"]
 
 

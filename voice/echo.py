@@ -19,8 +19,8 @@ They are named in :data:`CANCELLERS`.
 Which is used was decided by measurement (``python -m benchmarks.voice.bargein erle``, and
 the recorded runs replayed with ``python -m benchmarks.voice.bargein_replay --canceller``;
 figures in benchmarks/voice/RESULTS.md); :func:`open_canceller` ("auto") takes that one
-and falls back to the other, or None when neither loads (then the listener mutes while the
-game speaks, as before).
+(AEC3 for the detector, SpeexDSP for the recognizer) and falls back to either alone, or
+None when neither loads (then the listener mutes while the game speaks, as before).
 
 :class:`Reference` is the timeline of what the game played: lines are added with the
 ``time.monotonic()`` at which they started, cut where barge-in stopped them, and read back
@@ -240,9 +240,12 @@ CANCELLERS: dict[str, Callable[[], EchoCanceller]] = {
 }
 #: what "speex-soft"'s suppressor takes out at most while the player speaks (dB)
 SOFT_ACTIVE_DB = -5
-#: The order "auto" tries them in: the better over a bot line on the recorded runs first
-#: (benchmarks/voice/RESULTS.md, issue 25 section 1).
-PREFERENCE = ("webrtc", "speex")
+#: The order "auto" tries them in: the better over a bot line on the recorded runs first.
+#: With the game's Whisper + PocketSphinx pair, eight recorded runs replayed: "webrtc+speex"
+#: heard 263 of 352 commands over a line against 220 for "webrtc", and acted on nothing in
+#: their 40 minutes of the bots talking, against once (benchmarks/voice/RESULTS.md, issue
+#: 25 section 1, session 21).  Without SpeexDSP, AEC3 alone; without livekit, SpeexDSP.
+PREFERENCE = ("webrtc+speex", "webrtc", "speex")
 
 
 def open_canceller(name: str = "auto") -> EchoCanceller | None:
