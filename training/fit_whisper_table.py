@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import time
 from pathlib import Path
@@ -118,10 +119,12 @@ def main() -> None:
     base, tok, features = _tools()
     m = load(base.weights)
     audio, texts = [], []
-    for seed in (int(s) for s in args.seeds.split(",")):
-        more_audio, more_texts = clips(args.clips, seed)
-        audio += more_audio
-        texts += more_texts
+    seeds = [int(s) for s in args.seeds.split(",")]
+    with multiprocessing.Pool(min(len(seeds), args.threads)) as pool:
+        for more_audio, more_texts in pool.starmap(
+                clips, [(args.clips, seed) for seed in seeds]):
+            audio += more_audio
+            texts += more_texts
     say(f"{len(texts)} clips synthesized")
     cached = []
     with torch.no_grad():
