@@ -341,3 +341,23 @@ def test_over_the_game_only_what_a_canceller_seen_cancelling_leaves_is_listened_
     assert lst.cancelling
     aec.db = 3.0  # 3 dB taken: the gates let it by (as the player's voice over the line)
     assert heard(60)
+
+
+@pytest.mark.parametrize("required", [True, False])
+def test_without_a_monitor_of_its_own_voice_the_game_talks_over_nothing(required):
+    """The timeline of what the game asked to play acted on its own voice 22 times in 5
+    minutes, the speakers' monitor 0-3 times: told it needs the monitor and given none, the
+    listener drops its canceller and is muted while the game speaks."""
+    from voice.listener import Listener
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    mic = RoomMic(np.zeros(RATE // 2, dtype=np.int16), time.monotonic())
+    lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
+                   monitor=lambda: None, monitor_required=required)
+    lst.start()
+    end = time.monotonic() + 30
+    while not mic.done and time.monotonic() < end:
+        time.sleep(0.02)
+    lst.stop()
+    assert mic.done
+    assert (lst.canceller is None) == required

@@ -228,6 +228,10 @@ class Listener:
     monitor of the game's sink, :func:`voice.monitor.open_monitor`): the canceller's
     reference instead of the timeline of :meth:`play`, which says when the game *asked*
     for a line, not when it sounded (None, or none opens: the timeline).
+    ``monitor_required``: with no monitor, no canceller either — the listener is muted
+    while the game speaks.  The timeline as reference acted on the game's own voice 22
+    times in 5 minutes where the monitor acted on it 0-3 times (benchmarks/voice/RESULTS.md,
+    issue 25 section 1), so the game talks over its bots only where it can hear itself.
     """
 
     def __init__(
@@ -239,6 +243,7 @@ class Listener:
         vad: EnergyVad | SileroVad | None = None,
         canceller: Callable[[], EchoCanceller | None] | None = None,
         monitor: Callable[[], AudioSource | None] | None = None,
+        monitor_required: bool = False,
     ) -> None:
         self._recognizer_arg = recognizer
         self.recognizer: Recognizer | None = None
@@ -269,6 +274,7 @@ class Listener:
         self.echo_gate_db = 12.0
         self._mic_clock = SteadyClock(RESYNC_S)
         self._monitor_arg = monitor
+        self.monitor_required = monitor_required
         self.monitor: AudioSource | None = None
         self._monitor_clock = SteadyClock(RESYNC_S)
         self._monitored = Ring()
@@ -410,6 +416,8 @@ class Listener:
             self.canceller = None
         if self.canceller is not None and self._monitor_arg is not None:
             self.monitor = self._monitor_arg()
+        if self.monitor is None and self.monitor_required:
+            self.canceller = None
         last: MicStatus | None = None
         while not self._stop.is_set():
             status = self.source.ensure()

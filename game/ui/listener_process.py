@@ -60,7 +60,8 @@ def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[Listen
         lst = Listener(recognizer, source=Microphone(device=device, block=block),
                        push_to_talk=push_to_talk,
                        canceller=open_canceller if talk_over else None,
-                       monitor=open_monitor if talk_over else None).start()
+                       monitor=open_monitor if talk_over else None,
+                       monitor_required=True).start()
     except Exception as e:  # noqa: BLE001 - reported to the game, which carries on
         try:
             from voice.listener import ListenerError

@@ -68,12 +68,14 @@ class UiSettings:
     voice_engine: str = "auto"
     microphone: str = "default"
     push_to_talk: bool = True
-    #: off until it passes benchmarks/voice/bargein_pulse (RESULTS.md, issue 25 §1): with
-    #: the sink's monitor as reference the game's own voice is acted on 0-3 times in 5
-    #: minutes (22-28 before), but a command said over a line is heard right less than
-    #: half as often as in silence, and the game stops the line 170-200 ms after the
-    #: player starts, not 150
-    talk_over_bots: bool = False
+    #: on where echo cancellation works: a canceller loads and the sound server's monitor
+    #: says what the speakers play (else the microphone is shut while the game speaks, as
+    #: with it off).  With the Whisper + PocketSphinx pair and "webrtc+speex", through
+    #: PulseAudio (benchmarks/voice/bargein_pulse; RESULTS.md, issue 25 section 1, session
+    #: 21): nothing acted in 5 minutes of the bots talking, nor in 40 minutes of recorded
+    #: runs replayed; a command said over a line heard right 66-82 % of the time, against
+    #: 98 % in silence and none with it off
+    talk_over_bots: bool = True
     narration: bool = False
     bot_voices: bool = True
     sounds: bool = True
