@@ -6,10 +6,10 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
 
 - both hear the same command (the same meaning): it is sure;
 - they hear different commands: Whisper's stands, and asks "yes?" first unless Whisper's
-  decoder, scoring PocketSphinx's, rules it out (two amounts PocketSphinx was sure of
-  always ask); but a table or menu command cannot ask, so it stands only when Whisper was
-  sure of it, PocketSphinx was not sure of its own and Whisper's decoder rules that out —
-  otherwise nothing was heard;
+  decoder, scoring PocketSphinx's, rules it out (two amounts PocketSphinx was sure of ask
+  unless they are far apart in Whisper's eyes: :data:`SIZED_RIVAL_SLACK`); but a table or
+  menu command cannot ask, so it stands only when Whisper was sure of it, PocketSphinx was
+  not sure of its own and Whisper's decoder rules that out — otherwise nothing was heard;
 - Whisper heard no command (or a bet or raise without its amount) but PocketSphinx did:
   Whisper's decoder scores PocketSphinx's command on the same audio against its own
   reading; close enough, and it is taken, asking "yes?" first (only a betting action, a
@@ -74,7 +74,8 @@ SURE_RESCUE_GAP = 1.5
 #: where Whisper was ("check" against "jam") -8.4 to -31.  Right cheap commands asking
 #: needlessly, flite voices: 15 dB 29.4 -> 23.4 %, room 18.7 -> 14.3 %, no wrong action
 #: added on any voices; 2 to 6 gave the same on the held-out voices, 2 one wrong action
-#: on flite's (benchmarks/voice/RESULTS.md).  Two amounts (:func:`sized`) always ask.
+#: on flite's (benchmarks/voice/RESULTS.md).  Two amounts (:func:`sized`) need more:
+#: :data:`SIZED_RIVAL_SLACK`.
 DISAGREE_SLACK: float | None = 6.0
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
@@ -137,8 +138,9 @@ def backs(readings: Sequence[Reading], command: str) -> bool:
 
 def sized(intent: Intent) -> bool:
     """A bet or raise with a size of its own: two of them disagree on how much, and that
-    always asks (Whisper's digits are not always right: an amount it wrote sure, where
-    PocketSphinx heard another, was wrong 2 times in 624 on the flite voices' amounts).
+    asks unless they are far apart (:data:`SIZED_RIVAL_SLACK`; Whisper's digits are not
+    always right: an amount it wrote sure, where PocketSphinx heard another, was wrong 2
+    times in 624 on the flite voices' amounts).
 
     >>> sized(parse("bet fifty")), sized(parse("half pot")), sized(parse("check"))
     (True, True, False)
@@ -193,8 +195,8 @@ def unheard_if_doubted(heard: Hypothesis) -> Hypothesis:
     """A table or menu command the pair doubts is not heard: it would act at once, as it
     cannot ask "yes?" first.  On the validation voices (flite, espeak-ng held-out; plain and
     fitted Whisper) this took two wrong actions away ("Close." for "pause" with
-    PocketSphinx's "pause" 5.4 nats under it, "Pause." for "call") and no right command
-    (benchmarks/voice/RESULTS.md, session 21).
+    PocketSphinx's "pause" 5.4 nats under it, "Pause." for "call"), and one right command
+    in all those rows and the tuned voices' (benchmarks/voice/RESULTS.md, session 21).
 
     >>> [unheard_if_doubted(Hypothesis(said, sure)).text
     ...  for said, sure in (("pause", 0.5), ("fold", 0.5), ("pause", 0.95))]
