@@ -84,11 +84,13 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
-#: The pair's rules of sessions 17 and 18 taken back one at a time, judged on the same
+#: The pair's rules of sessions 17, 18 and 21 taken back one at a time, judged on the same
 #: decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules out
-#: does not ask, an amount is rescued sure only when Whisper read it too, and a doubted
-#: rival Whisper does not rule out makes it ask.
+#: does not ask, an amount is rescued sure only when Whisper read it too, a doubted
+#: rival Whisper does not rule out makes it ask, and two amounts far apart in Whisper's
+#: eyes do not ask (``sized_slack``).
 PAIR_ABLATIONS = {
+    "pair, two amounts always ask": {"sized_slack": None},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},
