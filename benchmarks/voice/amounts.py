@@ -113,7 +113,8 @@ def _pair_last(rec: Recognizer,
 
 
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
-    """The last utterance judged again by the pair without each of its session-17 rules."""
+    """The last utterance judged again by the pair without each of its later rules
+    (:data:`PAIR_ABLATIONS`)."""
     from voice.recognizers.combined import backs, combine
 
     last = _pair_last(rec)
