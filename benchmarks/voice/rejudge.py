@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                     "('None': two amounts always ask)")
     ap.add_argument("--doubted-tables-act", action="store_true",
                     help="combined rows: a table or menu command the pair doubts acts "
-                    "anyway (as before session 21)")
+                    "anyway instead of not being heard")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")

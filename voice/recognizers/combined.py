@@ -172,8 +172,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     tuned voices such rivals scored -6.9 to -22.0.  ``sized_slack``: two amounts still ask
     unless Whisper's decoder finds PocketSphinx's more than this many nats less likely
     (:data:`SIZED_RIVAL_SLACK`).  ``doubted_tables_act``: a table or menu command the pair
-    doubts acts anyway (as before session 21) instead of not being heard
-    (:func:`unheard_if_doubted`).
+    doubts acts anyway instead of not being heard (:func:`unheard_if_doubted`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
