@@ -138,6 +138,7 @@ def test_multiples_of_the_big_blind(said, n):
 @pytest.mark.parametrize(("said", "fraction"), [
     ("pot", 1), ("bet the pot", 1), ("pot it", 1), ("half pot", Fraction(1, 2)),
     ("bet half the pot", Fraction(1, 2)), ("a third of the pot", Fraction(1, 3)),
+    ("the third of the pot", Fraction(1, 3)), ("bet the quarter pot", Fraction(1, 4)),
     ("two thirds pot", Fraction(2, 3)), ("three quarters pot", Fraction(3, 4)),
     ("seventy five percent of the pot", Fraction(3, 4)), ("33% pot", Fraction(33, 100)),
 ])
