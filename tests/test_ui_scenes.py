@@ -154,6 +154,19 @@ def test_options_cover_every_house_rule_in_a_group(screen):
     assert not missing
 
 
+def test_every_option_help_line_fits_the_panel_whole(screen):
+    from game.ui.scenes.options import TABS, OptionsScene
+
+    s = OptionsScene(HouseRules())
+    for i, _tab in enumerate(TABS):
+        s.tab = i
+        s.resize(SIZE)
+        inner = s.menu.get_width(inner=True)
+        wide = {name: label.get_width() for name, label in s.errors.items()
+                if label.get_width() > inner}
+        assert not wide, f"help wider than the {inner}px panel on tab {i}: {wide}"
+
+
 def test_options_preset_loads_the_classic_limit_rules(screen):
     from game.ui.scenes.options import OptionsScene
 

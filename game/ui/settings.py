@@ -51,9 +51,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("microphone", "Microphone", "input device name, or default"),
     Setting("push_to_talk", "Push to talk", "hold Space to talk (off: always listening)"),
     Setting("talk_over_bots", "Talk over the bots", "the microphone stays open while the "
-            "game speaks, its own voice taken out (echo cancellation), and your voice stops "
-            "the line (off, or no echo canceller or sound server to hear it by: the "
-            "microphone is shut while it speaks)"),
+            "game speaks (echo cancellation); your voice stops its line"),
     Setting("narration", "Narrate the game", "speak your cards, the board and the action "
             "to you: the game is playable without looking"),
     Setting("bot_voices", "Bot voices", "speak the bots' banter (bubbles always show)"),

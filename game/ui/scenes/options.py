@@ -142,10 +142,10 @@ class OptionsScene(Scene):
 
     def _error_label(self, m: Any, name: str, help_text: str = "") -> None:
         """The line under a field: its help in grey, or why a value was refused in red."""
-        label = m.add.label(help_text[:100] or " ", font_size=theme.scale(14, self.size),
+        label = m.add.label(help_text or " ", font_size=theme.scale(14, self.size),
                             font_color=theme.TEXT_DIM, label_id=f"err_{name}",
                             margin=(0, theme.scale(10, self.size)))
-        label.help_text = help_text[:100] or " "
+        label.help_text = help_text or " "
         self.errors[name] = label
 
     def _rule_fields(self, m: Any, tab: str) -> None:
