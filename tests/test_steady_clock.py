@@ -15,6 +15,7 @@ from voice.monitor import RATE, RESYNC_S, SLEW_S, SteadyClock
 CHUNK = 320  # 20 ms, the listener's with "Talk over the bots"
 DRIFT = 150e-6  # the server 150 ppm fast: 2 ms every ~13 s, as measured here
 MINUTE = 3000  # chunks
+RAMP = 30000  # a monitored ramp's period: each sample says its index, modulo this
 
 
 def _clock_error(seed: int, latency_s: float, chunks: int = MINUTE) -> np.ndarray:
@@ -55,3 +56,69 @@ def test_lost_audio_moves_the_clock_on():
     for k in range(1, 200):  # every stamp 0.5 s later than the chunks account for
         end = clock.advance(CHUNK, 1.5 + k * CHUNK / RATE)
     assert abs(end - (1.5 + 199 * CHUNK / RATE)) < 0.01
+
+
+class _Stamped:
+    """A stream of the server (the monitor): ``pcm`` in chunks, each stamped when it
+    "arrived": its true end on a clock ``drift`` fast, plus ``latency_s`` and jitter."""
+
+    def __init__(self, pcm: np.ndarray, seed: int, latency_s: float, drift: float) -> None:
+        from voice.audio import MicState, MicStatus
+
+        self.status = MicStatus(MicState.LISTENING, "test stream")
+        self._pcm, self._pos, self.drift, self.latency_s = pcm, 0, drift, latency_s
+        self._rng = np.random.default_rng(seed)
+        self.captured_at: float | None = None
+
+    def stamp(self, end_sample: int) -> float:
+        late = self._rng.exponential(0.002) + (self._rng.random() < 0.05) * self._rng.uniform(
+            0, 0.015)
+        return 10.0 + end_sample / RATE * (1 - self.drift) + self.latency_s + late
+
+    def read(self, timeout: float = 0.0) -> bytes | None:
+        if self._pos >= len(self._pcm):
+            return None
+        out = self._pcm[self._pos:self._pos + CHUNK]
+        self._pos += len(out)
+        self.captured_at = self.stamp(self._pos)
+        return out.tobytes()
+
+
+def _reference_lags(drift_apart: float, seconds: int = 60) -> np.ndarray:
+    """Where, in the monitor's own samples, each microphone chunk's reference came from
+    (the listener's ``_far``), the monitor recording a ramp so that a sample says its
+    index; the microphone and the monitor each stamped with their own jitter."""
+    from voice.listener import Listener
+
+    n = seconds * RATE
+    ramp = (np.arange(n + RATE) % RAMP + 1).astype(np.int16)
+    lst = Listener(lambda: None, source=None)  # type: ignore[arg-type,return-value]
+    lst.monitor = _Stamped(ramp, seed=2, latency_s=0.003, drift=DRIFT + drift_apart)
+    lst.monitor_wait_s = 0.0
+    mic = _Stamped(np.zeros(n, np.int16), seed=1, latency_s=0.005, drift=DRIFT)
+    lags = []
+    for k in range(1, n // CHUNK):
+        far, _over = lst._far(CHUNK, mic.stamp(k * CHUNK))
+        first = int(far[0])
+        if first > 0 and int(far[-1]) - first == CHUNK - 1:  # a whole chunk, unwrapped
+            lags.append((first - 1 - (k - 1) * CHUNK) % RAMP)
+    return np.array(lags)
+
+
+def test_the_reference_stays_sample_continuous_against_the_microphone():
+    """Two streams of one server: whatever their stamps' jitter, each microphone chunk's
+    reference follows the last one's without a sample moved (after the first seconds),
+    so the canceller's linear filter keeps the echo it learned."""
+    lags = _reference_lags(drift_apart=0.0)[250:]
+    assert len(lags) > 2500
+    assert np.ptp(lags) == 0
+
+
+def test_a_monitor_on_another_clock_is_followed_in_rare_steps():
+    """Two devices whose clocks drift 100 ppm apart: the offset moves only now and then,
+    and stays within a few ms of the truth."""
+    lags = _reference_lags(drift_apart=100e-6)[250:]
+    steps = np.count_nonzero(np.diff(lags))
+    assert 1 <= steps <= 3
+    truth = np.arange(len(lags)) * CHUNK * 100e-6
+    assert np.abs((lags - lags[0]) - truth).max() < 0.004 * RATE

@@ -44,9 +44,9 @@ from typing import Protocol
 
 import numpy as np
 
-from .audio import Microphone, MicState, MicStatus
+from .audio import RATE, Microphone, MicState, MicStatus
 from .echo import EchoCanceller, PairedCanceller, Reference, UpstreamCanceller
-from .monitor import RESYNC_S, Ring, SteadyClock
+from .monitor import OFFSET_HOLD, RESYNC_S, Ring, SteadyClock, StreamOffset
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
     EnergyVad,
@@ -277,7 +277,12 @@ class Listener:
         self.monitor_required = monitor_required
         self.monitor: AudioSource | None = None
         self._monitor_clock = SteadyClock(RESYNC_S)
+        #: the monitor's recording by its own sample count, read at a held offset from the
+        #: microphone's (voice.monitor.StreamOffset)
         self._monitored = Ring()
+        self._mic_count = 0
+        self._monitor_count = 0
+        self._offset = StreamOffset()
         self._clean = b""  # the canceller's latest output before silencing
         #: how long a microphone chunk may wait for the monitor to reach it
         self.monitor_wait_s = MONITOR_WAIT_S
@@ -512,11 +517,18 @@ class Listener:
         # arrive in bursts, so their stamps jitter by tens of ms; the clock advances by
         # exactly each chunk's length (voice.monitor.SteadyClock).
         end = self._mic_clock.advance(n, captured)
+        self._mic_count += n
         with self._ref_lock:
             far = self.reference.window(end, n)
             over = self.reference.playing(captured, self.playback_tail_s)
-        if self._monitor_live(end):
-            far = self._monitored.window(end, n)
+        # the monitor up to a little past the chunk: the held offset may be ahead of the
+        # clocks' by up to OFFSET_HOLD samples
+        if self._monitor_live(end + OFFSET_HOLD / RATE):
+            mon_end = self._monitor_clock.end
+            assert mon_end is not None
+            said = self._monitor_count - (mon_end - end) * RATE - self._mic_count
+            stop = self._mic_count + self._offset.update(said)
+            far = self._monitored.window(stop / RATE, n)
         return far, over
 
     def _ungated(self, events: list[VadEvent], clean: bytes, pending: int,
@@ -559,7 +571,9 @@ class Listener:
             self._monitor_stalled = False
             pcm = np.frombuffer(chunk, dtype=np.int16)
             stamp = mon.captured_at if mon.captured_at is not None else time.monotonic()
-            self._monitored.write(pcm, self._monitor_clock.advance(len(pcm), stamp))
+            self._monitor_clock.advance(len(pcm), stamp)
+            self._monitor_count += len(pcm)
+            self._monitored.write(pcm, self._monitor_count / RATE)
         last = self._monitor_clock.end
         return last is not None and end - last < MONITOR_STALL_S
 

@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import threading
 import time
+from collections import deque
 
 import numpy as np
 import numpy.typing as npt
@@ -52,6 +53,16 @@ RESYNC_S = 0.08
 CLOCK_WINDOW_S = 1.0
 JUMP_BACK_S = 0.008
 SLEW_S = 1 / RATE
+#: the monitor's sample count is read at a fixed offset from the microphone's, moved only
+#: when the offset the two clocks say, over the last OFFSET_WINDOW chunks (median), is more
+#: than OFFSET_HOLD samples away from it: each clock following its own stamps a sample at
+#: a time moved the reference 2-7 samples against the echo every few seconds, 736-766 over
+#: a run (benchmarks/voice/RESULTS.md, issue 25 §1, session 22)
+OFFSET_HOLD = 32
+OFFSET_WINDOW = 500
+#: ...but when the last OFFSET_QUICK chunks all put it more than RESYNC_S away (audio
+#: lost on one side), it moves at once
+OFFSET_QUICK = 50
 #: the reference kept (s): the canceller looks back well under a second
 KEEP_S = 3.0
 #: the sink whose monitor is the reference: the one the game plays into
@@ -106,6 +117,48 @@ class SteadyClock:
         self.end += shift
         self._ahead = [a - shift for a in self._ahead]
         return self.end
+
+
+class StreamOffset:
+    """How many samples the monitor's count is ahead of the microphone's, held still.
+
+    Both streams come from one sound server's clock, so the true offset between their
+    sample counts does not move (unless audio is lost, or they are two devices whose
+    clocks drift apart, slowly).  What the two steady clocks say of it wanders by a
+    millisecond as each follows its own stamps; an echo canceller's linear filter loses
+    the echo at every sample that moves.  So the offset is held until the median of what
+    the clocks said over the last ``window`` chunks is more than ``hold`` samples away.
+
+    >>> off = StreamOffset(hold=4, window=5)
+    >>> [off.update(x) for x in (100, 102, 98, 103, 101)]
+    [100, 100, 100, 100, 100]
+    >>> [off.update(x) for x in (110, 111, 112, 113)]   # once the median moves past it
+    [100, 100, 110, 110]
+
+    Audio lost on one side moves it within a second (:data:`OFFSET_QUICK` chunks):
+
+    >>> off = StreamOffset()
+    >>> [off.update(0) for _ in range(600)][-1], [off.update(4000) for _ in range(50)][-1]
+    (0, 4000)
+    """
+
+    def __init__(self, hold: int = OFFSET_HOLD, window: int = OFFSET_WINDOW) -> None:
+        self.hold = hold
+        self.window = window
+        self.value: int | None = None
+        self._said: deque[float] = deque(maxlen=window)
+
+    def update(self, said: float) -> int:
+        self._said.append(said)
+        recent = list(self._said)[-OFFSET_QUICK:]
+        if (self.value is not None and len(recent) == OFFSET_QUICK
+                and min(abs(x - self.value) for x in recent) > RESYNC_S * RATE):
+            self._said.clear()
+            self._said.extend(recent)
+        middle = float(np.median(self._said))
+        if self.value is None or abs(middle - self.value) > self.hold:
+            self.value = round(middle)
+        return self.value
 
 
 class Ring:
