@@ -68,6 +68,10 @@ from .wavio import read_samples16k
 MONITOR_WAIT_S = 0.3
 #: ...unless it is this far behind: then it has stopped delivering, and is not waited for
 MONITOR_STALL_S = 1.0
+#: after telling the game the player speaks over it, the listener waits this long before
+#: it hands the recognizer the utterance's start: PocketSphinx holds the interpreter
+#: ~40 ms over a pre-roll, and the thread that tells the game could not run meanwhile
+HANDOFF_S = 0.005
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
 UNGATED_KEEP_BYTES = 32_000
@@ -313,6 +317,13 @@ class Listener:
         self.source.close()
         if self.monitor is not None:
             self.monitor.close()
+
+    def next_event(self, timeout: float) -> ListenerEvent | None:
+        """The next event, waiting up to ``timeout`` s for one (None if none came)."""
+        try:
+            return self.events.get(timeout=timeout)
+        except queue.Empty:
+            return None
 
     def poll(self) -> list[ListenerEvent]:
         """Everything that happened since the last call (empty list if nothing)."""
@@ -609,6 +620,8 @@ class Listener:
                 rec.expect_menu(self._menu_open)
                 self._in_utterance, self._utt_samples = True, 0
                 self.events.put(SpeechBegan(at, over_playback))
+                if over_playback:  # the game stops its line on this: let it be told first
+                    time.sleep(HANDOFF_S)
                 if ev.pcm:
                     rec.accept(ev.pcm)
                     self._utt_samples += len(ev.pcm) // 2

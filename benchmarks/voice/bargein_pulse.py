@@ -59,7 +59,7 @@ from .pulse_marks import FRAME, RATE, line_stop, locate
 
 MANIFEST = Path(__file__).resolve().parents[1] / "out" / "voice" / "manifest.jsonl"
 LEVEL_DBFS = -22.0  # both the bot lines and the commands, RMS over their loud part
-GAME_FRAME_S = 0.005  # the game polls the listener at 60 Hz; this is finer
+GAME_FRAME_S = 0.005  # the longest the window's side waits for the listener's next event
 LINE_HEAD_S = 0.5  # the line's start, found in the recording before the command
 LONG_LINE_S = 2.4  # a line a command is said over: still playing 1.6 s in, and after
 ERLE_SETTLE_S = 2.0  # ERLE from this far into the stretch (as benchmarks.voice.bargein)
@@ -386,7 +386,8 @@ class Game:
         from voice.listener import SpeechBegan
 
         while self._run:
-            for ev in self.listener.poll():
+            first = self.listener.next_event(GAME_FRAME_S)  # as the game's relay waits
+            for ev in ([first] if first is not None else []) + self.listener.poll():
                 now = time.monotonic()
                 with self._lock:
                     self.events.append((now, ev))
@@ -395,7 +396,6 @@ class Game:
                         self.player.stop()
                         self.stopped_at = time.monotonic()
                         self.listener.cut(self.stopped_at)
-            time.sleep(GAME_FRAME_S)
 
     def say(self, wav: Path) -> None:
         self.stopped_at = None

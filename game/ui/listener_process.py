@@ -20,6 +20,7 @@ speaking.
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,8 @@ if TYPE_CHECKING:
 #: voice detector, and the game's line stops, well within 150 ms (100 ms chunks alone
 #: would take up to 100 ms of that).
 TALK_OVER_BLOCK = 320
+#: how long the child's relay waits for the listener's next event at a time
+RELAY_WAIT_S = 0.5
 
 
 def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[ListenerEvent],
@@ -70,6 +73,13 @@ def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[Listen
         except Exception:  # noqa: BLE001
             pass
         return
+    def relay() -> None:  # as each event comes: "speaking over you" must not wait a loop
+        while True:
+            ev = lst.next_event(RELAY_WAIT_S)
+            if ev is not None:
+                events.put(ev)
+
+    threading.Thread(target=relay, name="listener-relay", daemon=True).start()
     while True:
         try:
             cmd = control.get(timeout=0.02)
@@ -90,8 +100,6 @@ def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[Listen
                     fn(*args)
                 except (OSError, ValueError, EOFError):  # a line's WAV gone or unreadable
                     pass
-        for ev in lst.poll():
-            events.put(ev)
         level.value = float(lst.level)
 
 
