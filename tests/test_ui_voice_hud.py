@@ -192,6 +192,26 @@ def test_the_hud_says_starting_until_the_listener_hears(push_to_talk, then):
     assert seen == ["starting", then, "no microphone", then]
 
 
+def test_the_player_heard_over_a_line_stops_it_before_an_utterance_begins():
+    """The listener's cue that the player talks over the game stops the line at once; the
+    HUD and the game's other lines wait for the utterance itself (a cue nobody follows
+    must not hush the game for seconds)."""
+    from voice.listener import SpeechBegan, TalkingOver
+
+    c, link = setup()
+    link.state.mode = "listening"
+    link.talk_over, link.echo = True, "webrtc+speex"
+    link.listener = child = _ChildListener()
+    child.batches = [[TalkingOver(5.0)], [SpeechBegan(5.1, over_playback=True)]]
+    now = time.monotonic()
+    link.update(now)
+    assert link.barge_in == 5.0
+    assert not link.player_speaking(now)
+    link.barge_in = None
+    link.update(now)
+    assert link.barge_in == 5.1 and link.player_speaking(now)
+
+
 def test_voice_off_says_so_and_needs_no_microphone():
     c, link = setup()
     assert link.state.mode == "off"

@@ -36,7 +36,7 @@ import threading
 import time
 import wave
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,6 +68,15 @@ from .wavio import read_samples16k
 MONITOR_WAIT_S = 0.3
 #: ...unless it is this far behind: then it has stopped delivering, and is not waited for
 MONITOR_STALL_S = 1.0
+#: a window of the recognizer's canceller's output (its frames the game's alone silenced,
+#: as the detector's are) this likely speech, over the game's line, stops the line at once
+#: (:class:`TalkingOver`).  Set on four closed-loop runs' audio replayed (176 commands over
+#: a line, 11 minutes of the bots alone; benchmarks/voice/RESULTS.md, issue 25 §1, session
+#: 22): 0.5 stopped 10 lines nobody spoke over, 0.7 four, 0.85 none; told p50 106, 119,
+#: 143 ms after the command began (no cue: 172), p90 183, 193, 224 ms (408)
+CUE_THRESHOLD = 0.7
+#: ...in this many windows running (two at 0.5: 2 lines stopped, p50 134 ms)
+CUE_WINDOWS = 1
 #: after telling the game the player speaks over it, the listener waits this long before
 #: it hands the recognizer the utterance's start: PocketSphinx holds the interpreter
 #: ~40 ms over a pre-roll, and the thread that tells the game could not run meanwhile
@@ -83,6 +92,16 @@ CANCELLING_FROM_S = 1.0
 CANCELLING_TO_S = 0.2
 #: ...at least this many of them (10 ms frames): a line's first words are not trusted
 CANCELLING_MIN_FRAMES = 10
+
+
+def _seen_cancelling(taken: Iterable[tuple[int, float]], now: int, bar_db: float) -> bool:
+    """Whether a canceller took more than ``bar_db`` out of the game's loud 10 ms frames
+    (``(frame, dB taken)``; median, at least ``CANCELLING_MIN_FRAMES`` of them) from
+    ``CANCELLING_FROM_S`` to ``CANCELLING_TO_S`` before frame ``now``."""
+    lo = now - round(100 * CANCELLING_FROM_S)
+    hi = now - round(100 * CANCELLING_TO_S)
+    got = [t for k, t in taken if lo <= k < hi]
+    return len(got) >= CANCELLING_MIN_FRAMES and float(np.median(got)) > bar_db
 
 
 def _frame_power(pcm: np.ndarray) -> np.ndarray:
@@ -120,6 +139,17 @@ class SpeechBegan:
 
 
 @dataclass(frozen=True)
+class TalkingOver:
+    """The player seems to have started speaking over the game's line: the game stops the
+    line now, before the voice detector has decided an utterance began (it then sends
+    :class:`SpeechBegan` as ever).  ``at``: when the chunk that showed it was captured.
+    Judged on the recognizer's canceller's output, which lets the player's first sounds
+    through where the detector's takes them out (:meth:`Listener._cue`)."""
+
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
 class ListenerReady:
     """From now on speech is heard: the recognizer is loaded and, always listening, the
     voice detector has learned the room (:attr:`Listener.ready`).  Sent once; until then
@@ -133,7 +163,7 @@ class ListenerReady:
     echo: str = ""
 
 
-ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | ListenerReady
+ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | TalkingOver | ListenerReady
 
 
 class AudioSource(Protocol):
@@ -255,6 +285,14 @@ class Listener:
         self.push_to_talk = push_to_talk
         self._vad = vad or best_vad()
         self._ptt = PushToTalk()
+        #: the talking-over cue's own detector (:meth:`_cue`), where Silero runs
+        self._cue_vad = (SileroVad(start_frames=1, threshold=CUE_THRESHOLD)
+                         if isinstance(self._vad, SileroVad) else None)
+        self._cued = self._cue_live = False
+        self._cue_pcm: bytes | None = None
+        #: the cue's bar: a window this likely speech (``cue_windows`` of them running)
+        self.cue_threshold = CUE_THRESHOLD
+        self.cue_windows = CUE_WINDOWS
         self.echo_tail_s = echo_tail_s
         self.events: queue.Queue[ListenerEvent] = queue.Queue()
         self._control: queue.Queue[str] = queue.Queue()
@@ -302,6 +340,9 @@ class Listener:
         #: ones the game spoke loudly in
         self._frames = 0
         self._loud_taken: deque[tuple[int, float]] = deque(
+            maxlen=round(100 * CANCELLING_FROM_S))
+        #: the same of the recognizer's canceller, for the talking-over cue
+        self._cue_taken: deque[tuple[int, float]] = deque(
             maxlen=round(100 * CANCELLING_FROM_S))
         self._thread = threading.Thread(target=self._run, name="voice-listener", daemon=True)
 
@@ -374,11 +415,7 @@ class Listener:
         :attr:`echo_learned` asks.  Not so at the start of every line (through PulseAudio
         AEC3 took 30-47 dB out of a line's first 100 ms, then -2 to 10 dB for 200-300 ms),
         nor while it re-learns the echo's path."""
-        lo = self._frames - round(100 * CANCELLING_FROM_S)
-        hi = self._frames - round(100 * CANCELLING_TO_S)
-        got = [t for k, t in self._loud_taken if lo <= k < hi]
-        return (len(got) >= CANCELLING_MIN_FRAMES
-                and float(np.median(got)) > self.echo_gate_db + 6)
+        return _seen_cancelling(self._loud_taken, self._frames, self.echo_gate_db + 6)
 
     @contextmanager
     def muted(self) -> Iterator[Listener]:
@@ -457,8 +494,11 @@ class Listener:
                 continue
             over = False
             clean: bytes | None = None
+            self._cue_pcm = None
             if self.canceller is not None:
                 chunk, clean, over = self._cancel(chunk, captured)
+            if not self.push_to_talk:
+                self._cue(captured, over)
             detector = self._ptt if self.push_to_talk else self._vad
             events = detector.feed(chunk)
             if clean is not None and not self.push_to_talk:
@@ -515,10 +555,57 @@ class Listener:
                                     for i, t in enumerate(taken) if loud[i])
             if not self.echo_learned or not (self._in_utterance or self.cancelling):
                 out[:] = 0
+                if not self._in_utterance:
+                    self._cue_pcm = bytes(2 * len(heard))
             elif not self._in_utterance:  # once the player speaks, the line is stopped
                 quiet = out_db < max(self._near_db) - self.echo_range_db
                 out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
+                if isinstance(self.canceller, PairedCanceller):
+                    self._cue_pcm = self._gated(near_db, heard, n, loud)
         return out.tobytes(), clean, over
+
+    def _gated(self, near_db: np.ndarray, heard: np.ndarray, n: int, loud: np.ndarray,
+               ) -> bytes:
+        """The recognizer's canceller's output with its frames that look like the game's
+        voice alone silenced, by the same two gates as the detector's (the cue's stream);
+        all of it silenced until that canceller too is seen cancelling: SpeexDSP takes a
+        line or two to learn the room, and lets the bot through meanwhile."""
+        heard_db = 10 * np.log10(_frame_power(heard[:n]) + 1.0)
+        taken = near_db - heard_db
+        first = self._frames - len(taken)
+        self._cue_taken.extend((first + i, float(t)) for i, t in enumerate(taken) if loud[i])
+        cue = heard.copy()
+        if not _seen_cancelling(self._cue_taken, self._frames, self.echo_gate_db + 6):
+            cue[:] = 0
+            return cue.tobytes()
+        echo = (taken > self.echo_gate_db) | (heard_db < max(self._near_db) - self.echo_range_db)
+        cue[:n].reshape(-1, 160)[echo] = 0
+        return cue.tobytes()
+
+    def _cue(self, at: float, over: bool) -> None:
+        """Tell the game at once (:class:`TalkingOver`) when the recognizer's canceller's
+        output, gated as the detector's is, sounds like speech over the game's line.
+
+        The detector decides on AEC3's output, and AEC3 takes the first ~100 ms of a
+        player who starts over a loud line out with the echo: it started 158-168 ms after
+        the command's sound began (p50, two closed-loop runs), where Silero on SpeexDSP's
+        output, so gated, is sure of speech 113 ms after it (RESULTS.md, session 22).  The
+        line stops on the first window; the utterance is still the detector's to begin."""
+        vad = self._cue_vad
+        if vad is None:
+            return
+        if not over or self._in_utterance:
+            if self._cue_live:  # the next line starts afresh
+                vad.reset()
+            self._cued = self._cue_live = False
+            return
+        if self._cued or self._cue_pcm is None:
+            return
+        self._cue_live = True
+        vad.threshold, vad.start_frames = self.cue_threshold, self.cue_windows
+        if any(isinstance(ev, SpeechStarted) for ev in vad.feed(self._cue_pcm)):
+            self._cued = True
+            self.events.put(TalkingOver(at))
 
     def _far(self, n: int, captured: float) -> tuple[np.ndarray, bool]:
         """The reference for a microphone chunk of ``n`` samples captured at ``captured``

@@ -383,7 +383,7 @@ class Game:
         self._thread.start()
 
     def _pump(self) -> None:
-        from voice.listener import SpeechBegan
+        from voice.listener import SpeechBegan, TalkingOver
 
         while self._run:
             first = self.listener.next_event(GAME_FRAME_S)  # as the game's relay waits
@@ -391,7 +391,8 @@ class Game:
                 now = time.monotonic()
                 with self._lock:
                     self.events.append((now, ev))
-                    if (isinstance(ev, SpeechBegan) and ev.over_playback
+                    if ((isinstance(ev, TalkingOver)
+                         or (isinstance(ev, SpeechBegan) and ev.over_playback))
                             and self.player.busy()):
                         self.player.stop()
                         self.stopped_at = time.monotonic()
@@ -439,6 +440,8 @@ def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
     if onset < len(t):
         out["began_ms"] = [(round(1000 * (ev.at - t[onset])), ev.over_playback)
                            for _, ev in events if type(ev).__name__ == "SpeechBegan"]
+        out["cued_ms"] = [round(1000 * (ev.at - t[onset]))
+                          for _, ev in events if type(ev).__name__ == "TalkingOver"]
     if line is not None:
         head = line[:int(LINE_HEAD_S * RATE)]
         line_at = locate(rec[:max(onset, len(head))], head)
@@ -600,7 +603,9 @@ def main(argv: list[str] | None = None) -> None:
             segments.append({"cond": "stretch", "heard": texts, "confirm": False,
                              "from": mark, "to": game.mic.mark()})
             began = sum(type(ev).__name__ == "SpeechBegan" for _, ev in evs)
+            cued = sum(type(ev).__name__ == "TalkingOver" for _, ev in evs)
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
+                                 "lines_stopped_by_cue": cued,
                                  "heard": len(texts), "acted": len(acted),
                                  "acted_texts": acted,
                                  "erle_db": erle, "erle_30s": erle_30s}

@@ -140,17 +140,18 @@ def erle(tap: Tap, segments: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def replay(path: Path, engine: str = "pocketsphinx",
-           settings: dict[str, float] | None = None,
+           settings: dict[str, float | int] | None = None,
            trust_canceller: bool = False, canceller: str = "auto") -> dict[str, Any]:
     from voice.echo import EchoCanceller, PairedCanceller, open_canceller
     from voice.intents import Unknown
-    from voice.listener import Heard, Listener, SpeechBegan
+    from voice.listener import Heard, Listener, SpeechBegan, TalkingOver
     from voice.parser import parse
     from voice.recognizers import open_recognizer
 
     run = np.load(path)
     segments = json.loads(str(run["segments"]))
     fars = np.split(run["far"], np.cumsum(run["lens"])[:-1])
+    sample_ends = np.cumsum(run["lens"])  # where each chunk ends in the recording
     over = run["over"]
     mic = RecordedMic(run, segments)
     cls = Listener
@@ -195,8 +196,12 @@ def replay(path: Path, engine: str = "pocketsphinx",
         evs = [ev for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
         texts = [ev.text for ev in evs if isinstance(ev, Heard)]
         began = sum(isinstance(ev, SpeechBegan) for ev in evs)
+        cued = sum(isinstance(ev, TalkingOver) for ev in evs)
+        ends = [int(sample_ends[i]) for i, ev in tagged.tagged
+                if seg["from"] <= i < seg["to"] and isinstance(ev, TalkingOver | SpeechBegan)]
         row = {"cond": seg["cond"], "said": seg.get("said"), "heard": texts,
-               "recorded": seg["heard"], "began": began}
+               "recorded": seg["heard"], "began": began, "cued": cued,
+               "told_at_sample": ends[0] if ends else None}
         if seg["cond"] != "stretch":
             row["exact"] = (len(texts) == 1 and parse(texts[0]) == parse(seg["said"]))
         else:
@@ -209,7 +214,7 @@ def replay(path: Path, engine: str = "pocketsphinx",
                             "exact": round(100 * sum(r["exact"] for r in got) / len(got), 1)}
     for r in rows:
         if r["cond"] == "stretch":
-            result["stretch"] = {"began": r["began"], "heard": len(r["heard"]),
+            result["stretch"] = {"began": r["began"], "cued": r["cued"], "heard": len(r["heard"]),
                                  "acted": len(r["acted"]), "acted_texts": r["acted"]}
     if taps:
         result["erle"] = erle(taps[0], segments)
@@ -231,7 +236,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="the echo canceller replayed (voice.echo.CANCELLERS)")
     ap.add_argument("--rows", action="store_true", help="print every command's row")
     args = ap.parse_args(argv)
-    settings = {k: float(v) for k, v in (s.split("=", 1) for s in args.set)}
+    settings = {k: (int(v) if v.isdigit() else float(v))
+                for k, v in (s.split("=", 1) for s in args.set)}
     for path in args.run:
         result = replay(path, args.engine, settings, args.trust_canceller, args.canceller)
         rows = result.pop("rows")

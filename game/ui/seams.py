@@ -74,7 +74,7 @@ class Listener(Protocol):
     """What the voice link uses of the microphone listener (a child process in the game).
 
     ``poll`` returns ``voice.listener`` events: ``Heard``, ``MicStatus``, ``ListenerError``,
-    ``ListenerReady``, ``SpeechBegan``.
+    ``ListenerReady``, ``SpeechBegan``, ``TalkingOver``.
     """
 
     @property

@@ -199,7 +199,7 @@ class VoiceLink:
         self._tell_listener()  # opened after the scene asked, or opened by a test
         # loaded already: the listener that sends these is running
         from voice.audio import MicStatus
-        from voice.listener import Heard, ListenerError, ListenerReady, SpeechBegan
+        from voice.listener import Heard, ListenerError, ListenerReady, SpeechBegan, TalkingOver
 
         self.state.level = float(lst.level or 0.0)
         for ev in lst.poll():
@@ -234,6 +234,10 @@ class VoiceLink:
                 self._speech_began = time.monotonic()
                 if ev.over_playback and self.talking_over:
                     self.barge_in = ev.at
+            elif isinstance(ev, TalkingOver):  # stop the line; the utterance may follow
+                if self.talking_over:
+                    self.barge_in = ev.at
+                continue
             if not isinstance(ev, SpeechBegan):  # heard, or the microphone/listener changed
                 self._speech_began = None
 
