@@ -293,6 +293,8 @@ class Listener:
         #: the cue's bar: a window this likely speech (``cue_windows`` of them running)
         self.cue_threshold = CUE_THRESHOLD
         self.cue_windows = CUE_WINDOWS
+        #: once cued, the detector hears the canceller's output ungated, as in an utterance
+        self.ungate_when_cued = True
         self.echo_tail_s = echo_tail_s
         self.events: queue.Queue[ListenerEvent] = queue.Queue()
         self._control: queue.Queue[str] = queue.Queue()
@@ -553,11 +555,12 @@ class Listener:
             first = self._frames - len(taken)
             self._loud_taken.extend((first + i, float(t))
                                     for i, t in enumerate(taken) if loud[i])
-            if not self.echo_learned or not (self._in_utterance or self.cancelling):
+            spoken = self._in_utterance or (self._cued and self.ungate_when_cued)
+            if not self.echo_learned or not (spoken or self.cancelling):
                 out[:] = 0
                 if not self._in_utterance:
                     self._cue_pcm = bytes(2 * len(heard))
-            elif not self._in_utterance:  # once the player speaks, the line is stopped
+            elif not spoken:  # once the player speaks, the line is stopped
                 quiet = out_db < max(self._near_db) - self.echo_range_db
                 out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
                 if isinstance(self.canceller, PairedCanceller):
