@@ -592,8 +592,9 @@ class Listener:
         The detector decides on AEC3's output, and AEC3 takes the first ~100 ms of a
         player who starts over a loud line out with the echo: it started 158-168 ms after
         the command's sound began (p50, two closed-loop runs), where Silero on SpeexDSP's
-        output, so gated, is sure of speech 113 ms after it (RESULTS.md, session 22).  The
-        line stops on the first window; the utterance is still the detector's to begin."""
+        output, so gated, passes :data:`CUE_THRESHOLD` 119 ms after it (p50, four runs
+        replayed; RESULTS.md, session 22).  The line stops on that window; the utterance
+        is still the detector's to begin."""
         vad = self._cue_vad
         if vad is None:
             return
