@@ -104,6 +104,14 @@ def _seen_cancelling(taken: Iterable[tuple[int, float]], now: int, bar_db: float
     return len(got) >= CANCELLING_MIN_FRAMES and float(np.median(got)) > bar_db
 
 
+def _keep_loud(store: deque[tuple[int, float]], now: int, taken: np.ndarray,
+               loud: np.ndarray) -> None:
+    """Add ``(frame, dB taken)`` of the loud ones among the frames just processed (the
+    last ``len(taken)`` before frame ``now``) to ``store``, for :func:`_seen_cancelling`."""
+    first = now - len(taken)
+    store.extend((first + i, float(t)) for i, t in enumerate(taken) if loud[i])
+
+
 def _frame_power(pcm: np.ndarray) -> np.ndarray:
     """Each 10 ms frame's mean square (int16 units)."""
     x = pcm.astype(np.float64).reshape(-1, 160)
@@ -552,17 +560,14 @@ class Listener:
             loud = _frame_power(far[:n]) > 1e4
             self._taken.extend(float(t) for t in taken[loud])
             self._near_db.extend(float(d) for d in near_db)
-            first = self._frames - len(taken)
-            self._loud_taken.extend((first + i, float(t))
-                                    for i, t in enumerate(taken) if loud[i])
+            _keep_loud(self._loud_taken, self._frames, taken, loud)
             spoken = self._in_utterance or (self._cued and self.ungate_when_cued)
             if not self.echo_learned or not (spoken or self.cancelling):
                 out[:] = 0
                 if not self._in_utterance:
                     self._cue_pcm = bytes(2 * len(heard))
             elif not spoken:  # once the player speaks, the line is stopped
-                quiet = out_db < max(self._near_db) - self.echo_range_db
-                out[:n].reshape(-1, 160)[(taken > self.echo_gate_db) | quiet] = 0
+                out[:n].reshape(-1, 160)[self._echo_frames(taken, out_db)] = 0
                 if isinstance(self.canceller, PairedCanceller):
                     self._cue_pcm = self._gated(near_db, heard, n, loud)
         return out.tobytes(), clean, over
@@ -575,15 +580,19 @@ class Listener:
         line or two to learn the room, and lets the bot through meanwhile."""
         heard_db = 10 * np.log10(_frame_power(heard[:n]) + 1.0)
         taken = near_db - heard_db
-        first = self._frames - len(taken)
-        self._cue_taken.extend((first + i, float(t)) for i, t in enumerate(taken) if loud[i])
+        _keep_loud(self._cue_taken, self._frames, taken, loud)
         cue = heard.copy()
         if not _seen_cancelling(self._cue_taken, self._frames, self.echo_gate_db + 6):
             cue[:] = 0
             return cue.tobytes()
-        echo = (taken > self.echo_gate_db) | (heard_db < max(self._near_db) - self.echo_range_db)
-        cue[:n].reshape(-1, 160)[echo] = 0
+        cue[:n].reshape(-1, 160)[self._echo_frames(taken, heard_db)] = 0
         return cue.tobytes()
+
+    def _echo_frames(self, taken: np.ndarray, out_db: np.ndarray) -> np.ndarray:
+        """Which 10 ms frames of a canceller's output are the game's voice alone: the
+        canceller took more than ``echo_gate_db`` out of them, or they lie
+        ``echo_range_db`` under the loudest of the last half second."""
+        return (taken > self.echo_gate_db) | (out_db < max(self._near_db) - self.echo_range_db)
 
     def _cue(self, at: float, over: bool) -> None:
         """Tell the game at once (:class:`TalkingOver`) when the recognizer's canceller's
