@@ -174,6 +174,20 @@ class ListenerReady:
 ListenerEvent = Heard | MicStatus | ListenerError | SpeechBegan | TalkingOver | ListenerReady
 
 
+def barge_in_at(ev: object) -> float | None:
+    """When the player began talking over the game, if ``ev`` says so (the game then stops
+    its line): a :class:`TalkingOver` cue, or an utterance begun over playback.
+
+    >>> barge_in_at(TalkingOver(5.0)), barge_in_at(SpeechBegan(6.0, over_playback=True))
+    (5.0, 6.0)
+    >>> barge_in_at(SpeechBegan(7.0)) is None
+    True
+    """
+    if isinstance(ev, TalkingOver) or (isinstance(ev, SpeechBegan) and ev.over_playback):
+        return ev.at
+    return None
+
+
 class AudioSource(Protocol):
     """What the listener reads from: :class:`~voice.audio.Microphone` or :class:`WavSource`."""
 

@@ -383,7 +383,7 @@ class Game:
         self._thread.start()
 
     def _pump(self) -> None:
-        from voice.listener import SpeechBegan, TalkingOver
+        from voice.listener import barge_in_at
 
         while self._run:
             first = self.listener.next_event(GAME_FRAME_S)  # as the game's relay waits
@@ -391,9 +391,7 @@ class Game:
                 now = time.monotonic()
                 with self._lock:
                     self.events.append((now, ev))
-                    if ((isinstance(ev, TalkingOver)
-                         or (isinstance(ev, SpeechBegan) and ev.over_playback))
-                            and self.player.busy()):
+                    if barge_in_at(ev) is not None and self.player.busy():
                         self.player.stop()
                         self.stopped_at = time.monotonic()
                         self.listener.cut(self.stopped_at)

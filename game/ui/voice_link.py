@@ -199,10 +199,20 @@ class VoiceLink:
         self._tell_listener()  # opened after the scene asked, or opened by a test
         # loaded already: the listener that sends these is running
         from voice.audio import MicStatus
-        from voice.listener import Heard, ListenerError, ListenerReady, SpeechBegan, TalkingOver
+        from voice.listener import (
+            Heard,
+            ListenerError,
+            ListenerReady,
+            SpeechBegan,
+            TalkingOver,
+            barge_in_at,
+        )
 
         self.state.level = float(lst.level or 0.0)
         for ev in lst.poll():
+            began = barge_in_at(ev)
+            if began is not None and self.talking_over:
+                self.barge_in = began
             if isinstance(ev, Heard):
                 self.state.engine = ev.engine or self.state.engine
                 self.phrases.put((ev.text, float(ev.confidence)))
@@ -232,11 +242,7 @@ class VoiceLink:
             elif isinstance(ev, SpeechBegan):
                 self.state.mode = "listening"
                 self._speech_began = time.monotonic()
-                if ev.over_playback and self.talking_over:
-                    self.barge_in = ev.at
-            elif isinstance(ev, TalkingOver):  # stop the line; the utterance may follow
-                if self.talking_over:
-                    self.barge_in = ev.at
+            elif isinstance(ev, TalkingOver):  # the line stops; the utterance may follow
                 continue
             if not isinstance(ev, SpeechBegan):  # heard, or the microphone/listener changed
                 self._speech_began = None
