@@ -193,12 +193,13 @@ def replay(path: Path, engine: str = "pocketsphinx",
     result: dict[str, Any] = {"run": str(path), "settings": settings or {},
                               "trust_canceller": trust_canceller, "canceller": canceller}
     for seg in segments:
-        evs = [ev for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
+        here = [(i, ev) for i, ev in tagged.tagged if seg["from"] <= i < seg["to"]]
+        evs = [ev for _, ev in here]
         texts = [ev.text for ev in evs if isinstance(ev, Heard)]
         began = sum(isinstance(ev, SpeechBegan) for ev in evs)
         cued = sum(isinstance(ev, TalkingOver) for ev in evs)
-        ends = [int(sample_ends[i]) for i, ev in tagged.tagged
-                if seg["from"] <= i < seg["to"] and isinstance(ev, TalkingOver | SpeechBegan)]
+        ends = [int(sample_ends[i]) for i, ev in here
+                if isinstance(ev, TalkingOver | SpeechBegan)]
         row = {"cond": seg["cond"], "said": seg.get("said"), "heard": texts,
                "recorded": seg["heard"], "began": began, "cued": cued,
                "told_at_sample": ends[0] if ends else None}
