@@ -157,3 +157,26 @@ def test_the_listener_falls_back_to_the_energy_detector_without_onnxruntime(monk
     monkeypatch.setattr(vad_module, "silero_session", missing)
     assert isinstance(best_vad(), EnergyVad)
     assert isinstance(Listener(lambda: None, source=object())._vad, EnergyVad)
+
+
+@silero
+@espeak
+def test_after_digital_silence_silero_hears_as_if_it_had_heard_nothing_else():
+    """The listener silences the frames of the game's voice: a model that heard a bot's
+    line before that silence hears the player's command exactly as one that heard only
+    the silence, and the silence itself is no speech."""
+    bot = mix(speak("nice hand, I think you were bluffing all along", "en-gb", 175), 25.0,
+              seed=16)
+    silence = np.zeros(RATE // 2, np.int16)
+    command = mix(speak("call", "en-us", 150), 30.0, seed=17)
+
+    def windows(audio: np.ndarray) -> list[bytes]:
+        return [audio[i:i + 512].tobytes() for i in range(0, audio.size // 512 * 512, 512)]
+
+    heard_bot, fresh = SileroVad(), SileroVad()
+    assert heard_bot.probabilities(windows(bot)).max() > 0.5
+    after_bot = heard_bot.probabilities(windows(np.concatenate([silence, command])))
+    after_silence = fresh.probabilities(windows(np.concatenate([silence, command])))
+    assert not after_bot[:silence.size // 512].any()
+    np.testing.assert_allclose(after_bot, after_silence, atol=1e-5)
+    assert after_silence.max() > 0.5
