@@ -195,3 +195,70 @@ def test_an_upstream_canceller_passes_the_microphone_and_is_judged_against_the_r
     assert not any(any(cancel(residue, i)) for i in range(60))
     assert lst.echo_learned and lst.cancelling
     assert any(cancel(line, 60))  # as loud as the reference: the player, not its echo
+
+
+class _Subtract:
+    """A linear canceller that knows the echo exactly (it is the reference), letting
+    ``leak`` of it through."""
+
+    def __init__(self, name: str, leak: float = 0.0) -> None:
+        self.name, self.leak = name, leak
+
+    def process(self, near: np.ndarray, far: np.ndarray) -> np.ndarray:
+        out = near.astype(np.float64) - (1 - self.leak) * far.astype(np.float64)
+        return np.clip(out, -32768, 32767).astype(np.int16)
+
+
+def _line_listener(canceller: object) -> tuple[object, np.ndarray]:
+    from voice.listener import Listener
+    from voice.vad import EnergyVad
+
+    lst = Listener(lambda: None, source=_NoMic(), vad=EnergyVad())  # type: ignore[arg-type,return-value]
+    lst.canceller = canceller  # type: ignore[assignment]
+    line = (8000 * np.sin(np.arange(4 * RATE) / 3)).astype(np.int16)
+    return lst, line
+
+
+def test_a_lines_first_moments_are_not_trusted_though_the_line_before_was_cancelled():
+    """At a line's start AEC3 takes the game's voice deep out, then lets it through for a
+    few hundred ms: what the canceller did for the line before, or for this line's first
+    words, does not make it trusted until the line has played LINE_SETTLE_S."""
+    from voice.listener import LINE_SETTLE_S
+
+    lst, line = _line_listener(_Subtract("a", leak=0.001))
+    lst.play(line[:RATE], at=10.0)
+    for i in range(50):  # the whole first line, 20 ms at a time
+        lst._cancel(line[320 * i:320 * (i + 1)].tobytes(), 10.0 + 0.02 * (i + 1))
+    assert lst.cancelling
+    quiet = np.zeros(320, np.int16).tobytes()
+    for i in range(50):  # a second's pause
+        lst._cancel(quiet, 11.0 + 0.02 * (i + 1))
+    lst.play(line, at=12.0)  # the next line
+    settled = round(LINE_SETTLE_S / 0.02)
+    for i in range(settled + 5):
+        out, _, over = lst._cancel(line[320 * i:320 * (i + 1)].tobytes(), 12.0 + 0.02 * (i + 1))
+        assert over
+        assert lst.cancelling == (i + 1 > settled)
+
+
+def test_over_a_line_a_frame_either_canceller_took_the_echo_out_of_is_silenced():
+    """AEC3 (the detector's canceller) lets a stretch of the line through that SpeexDSP
+    takes out: the detector is not given it.  The player, whom neither can take out,
+    passes."""
+    aec3 = _Subtract("a", leak=0.001)
+    lst, line = _line_listener(PairedCanceller(aec3, _Subtract("b"), "a+b"))
+    lst.play(line, at=10.0)
+
+    def cancel(near: np.ndarray, i: int) -> bytes:
+        out, _, over = lst._cancel(near[320 * i:320 * (i + 1)].tobytes(), 10.0 + 0.02 * (i + 1))
+        assert over
+        return out
+
+    for i in range(100):
+        cancel(line, i)
+    assert lst.cancelling
+    aec3.leak = 0.9  # AEC3 re-learns: the game's voice 1 dB down, as loud as the player
+    assert not any(any(cancel(line, i)) for i in range(100, 105))
+    player = (6000 * np.sin(np.arange(line.size) / 7)).astype(np.int16)
+    assert any(cancel((line.astype(np.int32) + player).clip(-32768, 32767).astype(np.int16),
+                      105))

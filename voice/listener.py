@@ -92,6 +92,9 @@ CANCELLING_FROM_S = 1.0
 CANCELLING_TO_S = 0.2
 #: ...at least this many of them (10 ms frames): a line's first words are not trusted
 CANCELLING_MIN_FRAMES = 10
+#: ...nor anything in a line's first this long: at a line's start AEC3 takes the game's
+#: voice deep out for ~100 ms, then lets it through for 200-300 ms
+LINE_SETTLE_S = 0.45
 
 
 def _seen_cancelling(taken: Iterable[tuple[int, float]], now: int, bar_db: float) -> bool:
@@ -363,6 +366,16 @@ class Listener:
         #: 10 ms frames the canceller processed, and (frame, dB taken out) of the recent
         #: ones the game spoke loudly in
         self._frames = 0
+        #: the frame the game's current line began on (while it speaks), and whether it
+        #: spoke over the last chunk
+        self._line_from = 0
+        self._was_over = False
+        #: not trusted in a line's first this long (:data:`LINE_SETTLE_S`)
+        self.line_settle_s = LINE_SETTLE_S
+        #: with a pair, a frame the recognizer's canceller took more than
+        #: ``echo_gate_db`` out of is the game's voice too, for the detector: AEC3
+        #: re-learning after a pause in the line lets through what SpeexDSP takes out
+        self.gate_both = True
         self._loud_taken: deque[tuple[int, float]] = deque(
             maxlen=round(100 * CANCELLING_FROM_S))
         #: the same of the recognizer's canceller, for the talking-over cue
@@ -436,10 +449,17 @@ class Listener:
         """The canceller has been taking the game's voice out just before now: over the
         loud frames of the game's speech from ``CANCELLING_FROM_S`` to ``CANCELLING_TO_S``
         ago (at least ``CANCELLING_MIN_FRAMES``), it took out as much as
-        :attr:`echo_learned` asks.  Not so at the start of every line (through PulseAudio
-        AEC3 took 30-47 dB out of a line's first 100 ms, then -2 to 10 dB for 200-300 ms),
-        nor while it re-learns the echo's path."""
-        return _seen_cancelling(self._loud_taken, self._frames, self.echo_gate_db + 6)
+        :attr:`echo_learned` asks, and the line has played :data:`LINE_SETTLE_S`.  Not so
+        at the start of every line (through PulseAudio AEC3 took 30-47 dB out of a line's
+        first 100 ms, then -2 to 10 dB for 200-300 ms: what it did for the line before, or
+        for those first 100 ms, says nothing), nor while it re-learns the echo's path."""
+        return (self._line_settled
+                and _seen_cancelling(self._loud_taken, self._frames, self.echo_gate_db + 6))
+
+    @property
+    def _line_settled(self) -> bool:
+        """The game's current line has played ``line_settle_s``."""
+        return self._frames - self._line_from >= round(100 * self.line_settle_s)
 
     @contextmanager
     def muted(self) -> Iterator[Listener]:
@@ -548,12 +568,14 @@ class Listener:
         frame the canceller took more than ``echo_gate_db`` out of is the game's alone and
         is silenced, and so is one ``echo_range_db`` under the loudest of the last half
         second (the canceller lets some of the room's reverberation through in the line's
-        pauses: measured here, 150 ms at -40 dBFS under a line peaking at -19).  Where the
-        player speaks, the canceller cannot take their voice out, and the frame passes; once
-        they are speaking nothing is silenced (the game stops its line).  Where the
-        canceller is not seen :attr:`cancelling` (a line's first words, an echo path it
-        re-learns) everything is silenced until it is: what it lets through there is the
-        bot's voice at most 10 dB down, which those gates pass and the detector hears."""
+        pauses: measured here, 150 ms at -40 dBFS under a line peaking at -19).  With a
+        pair, a frame the second canceller took more than ``echo_gate_db`` out of is
+        silenced too (``gate_both``).  Where the player speaks, the canceller cannot take
+        their voice out, and the frame passes; once they are speaking nothing is silenced
+        (the game stops its line).  Where the canceller is not seen :attr:`cancelling` (a
+        line's first words, an echo path it re-learns) everything is silenced until it
+        is: what it lets through there is the bot's voice at most 10 dB down, which those
+        gates pass and the detector hears."""
         assert self.canceller is not None
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
@@ -564,6 +586,9 @@ class Listener:
         else:
             out[:n] = heard[:n] = self.canceller.process(near[:n], far[:n])
         clean = heard.tobytes()
+        if over and not self._was_over:
+            self._line_from = self._frames
+        self._was_over = over
         self._frames += n // 160
         if over and n:
             # what was taken out: against the microphone, or, the sound server having taken
@@ -581,22 +606,26 @@ class Listener:
                 if not self._in_utterance:
                     self._cue_pcm = bytes(2 * len(heard))
             elif not spoken:  # once the player speaks, the line is stopped
-                out[:n].reshape(-1, 160)[self._echo_frames(taken, out_db)] = 0
+                echo = self._echo_frames(taken, out_db)
                 if isinstance(self.canceller, PairedCanceller):
-                    self._cue_pcm = self._gated(near_db, heard, n, loud)
+                    heard_db = 10 * np.log10(_frame_power(heard[:n]) + 1.0)
+                    if self.gate_both:
+                        echo |= (near_db - heard_db) > self.echo_gate_db
+                    self._cue_pcm = self._gated(near_db, heard_db, heard, n, loud)
+                out[:n].reshape(-1, 160)[echo] = 0
         return out.tobytes(), clean, over
 
-    def _gated(self, near_db: np.ndarray, heard: np.ndarray, n: int, loud: np.ndarray,
-               ) -> bytes:
+    def _gated(self, near_db: np.ndarray, heard_db: np.ndarray, heard: np.ndarray, n: int,
+               loud: np.ndarray) -> bytes:
         """The recognizer's canceller's output with its frames that look like the game's
         voice alone silenced, by the same two gates as the detector's (the cue's stream);
         all of it silenced until that canceller too is seen cancelling: SpeexDSP takes a
         line or two to learn the room, and lets the bot through meanwhile."""
-        heard_db = 10 * np.log10(_frame_power(heard[:n]) + 1.0)
         taken = near_db - heard_db
         _keep_loud(self._cue_taken, self._frames, taken, loud)
         cue = heard.copy()
-        if not _seen_cancelling(self._cue_taken, self._frames, self.echo_gate_db + 6):
+        if not (self._line_settled
+                and _seen_cancelling(self._cue_taken, self._frames, self.echo_gate_db + 6)):
             cue[:] = 0
             return cue.tobytes()
         cue[:n].reshape(-1, 160)[self._echo_frames(taken, heard_db)] = 0
