@@ -262,3 +262,21 @@ def test_over_a_line_a_frame_either_canceller_took_the_echo_out_of_is_silenced()
     player = (6000 * np.sin(np.arange(line.size) / 7)).astype(np.int16)
     assert any(cancel((line.astype(np.int32) + player).clip(-32768, 32767).astype(np.int16),
                       105))
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_over_a_line_the_recognizer_hears_less_of_the_pre_roll(over):
+    """Before the player's first sound over a line there is only what the canceller left
+    of it: an utterance begun over the line keeps PREROLL_OVER_MS of its pre-roll, one
+    begun in silence all of it."""
+    from voice.listener import PREROLL_OVER_MS, Listener
+    from voice.vad import EnergyVad, SpeechStarted
+
+    lst = Listener(lambda: None, source=_NoMic(), vad=EnergyVad())  # type: ignore[arg-type,return-value]
+    clean = np.arange(RATE // 2, dtype=np.int16)  # half a second, every sample its own
+    preroll = clean[-RATE * 384 // 1000:]
+    (started,) = lst._ungated([SpeechStarted(preroll.tobytes())], clean.tobytes(), 0, over)
+    want = preroll[-RATE * PREROLL_OVER_MS // 1000:] if over else preroll
+    assert isinstance(started, SpeechStarted)
+    assert np.frombuffer(started.pcm, np.int16).tolist() == want.tolist()
+

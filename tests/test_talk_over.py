@@ -268,7 +268,7 @@ def test_the_recognizer_hears_the_players_first_sounds_the_detector_was_spared()
     lst = Listener(lambda: None, source=RoomMic(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
     clean = bytes(range(20))  # what the canceller left: 20 bytes, 2 not yet judged
     silenced = [SpeechStarted(bytes(8)), SpeechFrame(bytes(4)), SpeechEnded(bytes(12))]
-    out = lst._ungated(silenced, clean, pending=2)
+    out = lst._ungated(silenced, clean, pending=2, over=False)
     assert out == [SpeechStarted(clean[6:14]), SpeechFrame(clean[14:18]), SpeechEnded(bytes(12))]
 
 

@@ -84,6 +84,12 @@ HANDOFF_S = 0.005
 #: the canceller's unsilenced output kept for the recognizer: more than the voice
 #: detector's pre-roll (384 ms) and a chunk
 UNGATED_KEEP_BYTES = 32_000
+#: over the game's line, the recognizer hears this much of the detector's pre-roll (the
+#: rest, 384 ms, is kept where nothing plays): before the player's first sound there is
+#: only what the canceller left of the line, which Whisper takes for words.  Replayed on
+#: six closed-loop runs (264 commands over a line): 192 / 256 / 320 / 384 ms gave 247 /
+#: 251 / 244 / 244 exact (RESULTS.md, session 23)
+PREROLL_OVER_MS = 256
 #: while the game speaks, the player is listened for only where the canceller was seen
 #: taking the game's voice out just before: over its loud frames from this long ago...
 CANCELLING_FROM_S = 1.0
@@ -376,6 +382,8 @@ class Listener:
         #: ``echo_gate_db`` out of is the game's voice too, for the detector: AEC3
         #: re-learning after a pause in the line lets through what SpeexDSP takes out
         self.gate_both = True
+        #: :data:`PREROLL_OVER_MS`
+        self.preroll_over_ms = PREROLL_OVER_MS
         self._loud_taken: deque[tuple[int, float]] = deque(
             maxlen=round(100 * CANCELLING_FROM_S))
         #: the same of the recognizer's canceller, for the talking-over cue
@@ -546,7 +554,7 @@ class Listener:
             detector = self._ptt if self.push_to_talk else self._vad
             events = detector.feed(chunk)
             if clean is not None and not self.push_to_talk:
-                events = self._ungated(events, clean, self._vad.pending_bytes)
+                events = self._ungated(events, clean, self._vad.pending_bytes, over)
             self._handle(events, captured, over)
             if not (self._in_utterance or over) and self.recognizer is not None:
                 self.recognizer.hear_room(chunk)  # nobody speaking: the room's own sound
@@ -685,12 +693,14 @@ class Listener:
             far = self._monitored.window(stop / RATE, n)
         return far, over
 
-    def _ungated(self, events: list[VadEvent], clean: bytes, pending: int,
+    def _ungated(self, events: list[VadEvent], clean: bytes, pending: int, over: bool,
                  ) -> list[VadEvent]:
         """The detector's events with the canceller's output as it was before the echo's
         frames were silenced: the detector decides on the silenced stream (what is left of
         the game's voice is still speech to it), but the recognizer must get the player's
-        first sounds, which the silencing takes too when they start under a loud line."""
+        first sounds, which the silencing takes too when they start under a loud line.
+        An utterance begun ``over`` the game's line keeps only ``preroll_over_ms`` of
+        its pre-roll."""
         self._clean = (self._clean + clean)[-UNGATED_KEEP_BYTES:]
         end = len(self._clean) - pending  # where the detector's last event ends
         out = []
@@ -700,6 +710,9 @@ class Listener:
                 if start >= 0:
                     ev = type(ev)(self._clean[start:end])
                 end = start
+            if isinstance(ev, SpeechStarted) and over:
+                keep = RATE * 2 * self.preroll_over_ms // 1000
+                ev = SpeechStarted(ev.pcm[max(0, len(ev.pcm) - keep):])
             out.append(ev)
         return out[::-1]
 
