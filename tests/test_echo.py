@@ -280,3 +280,27 @@ def test_over_a_line_the_recognizer_hears_less_of_the_pre_roll(over):
     assert isinstance(started, SpeechStarted)
     assert np.frombuffer(started.pcm, np.int16).tolist() == want.tolist()
 
+
+def test_when_the_reference_moves_the_canceller_is_trusted_again_only_once_seen_cancelling():
+    """The monitor's offset moved: the echo moved against the reference and the canceller
+    must learn its path again.  What it took out before says nothing of now: while it
+    lets the game's voice through it is not trusted, and it is once it takes it out again."""
+    canceller = _Subtract("a", leak=0.001)
+    lst, line = _line_listener(canceller)
+    lst.play(line, at=10.0)
+
+    def cancel(i: int) -> None:
+        lst._cancel(line[320 * i:320 * (i + 1)].tobytes(), 10.0 + 0.02 * (i + 1))
+
+    for i in range(60):
+        cancel(i)
+    assert lst.cancelling
+    lst._reference_moved()
+    canceller.leak = 0.3  # ~10 dB taken out while it re-learns
+    for i in range(60, 90):
+        cancel(i)
+        assert not lst.cancelling
+    canceller.leak = 0.001
+    for i in range(90, 150):
+        cancel(i)
+    assert lst.cancelling

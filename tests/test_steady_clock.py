@@ -16,6 +16,7 @@ CHUNK = 320  # 20 ms, the listener's with "Talk over the bots"
 DRIFT = 150e-6  # the server 150 ppm fast: 2 ms every ~13 s, as measured here
 MINUTE = 3000  # chunks
 RAMP = 30000  # a monitored ramp's period: each sample says its index, modulo this
+SETTLED_CHUNKS = 250  # the first 5 s: the offset found
 
 
 def _clock_error(seed: int, latency_s: float, chunks: int = MINUTE) -> np.ndarray:
@@ -84,10 +85,11 @@ class _Stamped:
         return out.tobytes()
 
 
-def _reference_lags(drift_apart: float, seconds: int = 60) -> np.ndarray:
+def _reference_lags(drift_apart: float, seconds: int = 60) -> tuple[np.ndarray, int]:
     """Where, in the monitor's own samples, each microphone chunk's reference came from
     (the listener's ``_far``), the monitor recording a ramp so that a sample says its
-    index; the microphone and the monitor each stamped with their own jitter."""
+    index; the microphone and the monitor each stamped with their own jitter.  And how
+    many times the listener said its reference moved once the first seconds were over."""
     from voice.listener import Listener
 
     n = seconds * RATE
@@ -96,29 +98,34 @@ def _reference_lags(drift_apart: float, seconds: int = 60) -> np.ndarray:
     lst.monitor = _Stamped(ramp, seed=2, latency_s=0.003, drift=DRIFT + drift_apart)
     lst.monitor_wait_s = 0.0
     mic = _Stamped(np.zeros(n, np.int16), seed=1, latency_s=0.005, drift=DRIFT)
-    lags = []
+    lags, moves = [], 0
     for k in range(1, n // CHUNK):
+        if k == SETTLED_CHUNKS:
+            moves = lst.reference_moves
         far, _over = lst._far(CHUNK, mic.stamp(k * CHUNK))
         first = int(far[0])
         if first > 0 and int(far[-1]) - first == CHUNK - 1:  # a whole chunk, unwrapped
             lags.append((first - 1 - (k - 1) * CHUNK) % RAMP)
-    return np.array(lags)
+    return np.array(lags), lst.reference_moves - moves
 
 
 def test_the_reference_stays_sample_continuous_against_the_microphone():
     """Two streams of one server: whatever their stamps' jitter, each microphone chunk's
     reference follows the last one's without a sample moved (after the first seconds),
     so the canceller's linear filter keeps the echo it learned."""
-    lags = _reference_lags(drift_apart=0.0)[250:]
-    assert len(lags) > 2500
-    assert np.ptp(lags) == 0
+    lags, moves = _reference_lags(drift_apart=0.0)
+    assert len(lags[SETTLED_CHUNKS:]) > 2500
+    assert np.ptp(lags[SETTLED_CHUNKS:]) == 0
+    assert moves == 0
 
 
 def test_a_monitor_on_another_clock_is_followed_in_rare_steps():
     """Two devices whose clocks drift 100 ppm apart: the offset moves only now and then,
     and stays within a few ms of the truth."""
-    lags = _reference_lags(drift_apart=100e-6)[250:]
+    lags, moves = _reference_lags(drift_apart=100e-6)
+    lags = lags[SETTLED_CHUNKS:]
     steps = np.count_nonzero(np.diff(lags))
     assert 1 <= steps <= 3
+    assert moves == steps  # each step: the cancellers learn the echo's path again
     truth = np.arange(len(lags)) * CHUNK * 100e-6
     assert np.abs((lags - lags[0]) - truth).max() < 0.004 * RATE

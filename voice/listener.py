@@ -376,6 +376,8 @@ class Listener:
         #: spoke over the last chunk
         self._line_from = 0
         self._was_over = False
+        #: how many times the monitor's offset moved (:meth:`_reference_moved`)
+        self.reference_moves = 0
         #: not trusted in a line's first this long (:data:`LINE_SETTLE_S`)
         self.line_settle_s = LINE_SETTLE_S
         #: with a pair, a frame the recognizer's canceller took more than
@@ -689,9 +691,23 @@ class Listener:
             mon_end = self._monitor_clock.end
             assert mon_end is not None
             said = self._monitor_count - (mon_end - end) * RATE - self._mic_count
-            stop = self._mic_count + self._offset.update(said)
-            far = self._monitored.window(stop / RATE, n)
+            held = self._offset.value
+            offset = self._offset.update(said)
+            if held is not None and offset != held:
+                self._reference_moved()
+            far = self._monitored.window((self._mic_count + offset) / RATE, n)
         return far, over
+
+    def _reference_moved(self) -> None:
+        """The monitor is now read at another offset (the two streams' clocks drifted
+        ``OFFSET_HOLD`` apart): the echo moved against the reference, and both cancellers
+        must learn its path again (through this server AEC3 took ~10 dB out for 1.3 s,
+        SpeexDSP nothing for longer).  What they did before says nothing of now, and the
+        line is not trusted for ``line_settle_s``, as at its start."""
+        self._loud_taken.clear()
+        self._cue_taken.clear()
+        self._line_from = self._frames
+        self.reference_moves += 1
 
     def _ungated(self, events: list[VadEvent], clean: bytes, pending: int, over: bool,
                  ) -> list[VadEvent]:

@@ -363,14 +363,16 @@ class Game:
         self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
                                  monitor=open_monitor if reference == "monitor" else None)
         #: with ``dump``: each chunk's reference and "over playback", as the listener took
-        #: them (:mod:`.bargein_replay` plays the run back through the listener from these)
-        self.fars: list[tuple[np.ndarray, bool]] | None = [] if dump else None
+        #: them, and whether the monitor's offset moved at it (:mod:`.bargein_replay` plays
+        #: the run back through the listener from these)
+        self.fars: list[tuple[np.ndarray, bool, bool]] | None = [] if dump else None
         if self.fars is not None:
-            inner_far, fars = self.listener._far, self.fars
+            inner_far, fars, lst = self.listener._far, self.fars, self.listener
 
             def far(n: int, captured: float) -> tuple[np.ndarray, bool]:
+                moves = lst.reference_moves
                 got = inner_far(n, captured)
-                fars.append((got[0].copy(), got[1]))
+                fars.append((got[0].copy(), got[1], lst.reference_moves != moves))
                 return got
 
             self.listener._far = far  # type: ignore[method-assign]
@@ -621,15 +623,16 @@ def main(argv: list[str] | None = None) -> None:
 
 def dump(path: Path, game: Game, segments: list[dict[str, Any]]) -> None:
     """What the listener was given, chunk by chunk: the microphone's samples and capture
-    stamps, the reference and "over playback" it took for each; and the commands' spans."""
+    stamps, the reference and "over playback" it took for each, and whether the monitor's
+    offset moved there; and the commands' spans."""
     fars = list(game.fars or [])
     chunks, stamps = game.mic.chunks, game.mic.stamps
     k = min(len(fars), len(chunks))
     np.savez_compressed(
         path, near=np.concatenate(chunks[:k]).astype(np.int16),
         lens=np.array([len(c) for c in chunks[:k]]), stamps=np.array(stamps[:k]),
-        far=np.concatenate([f for f, _ in fars[:k]]).astype(np.int16),
-        over=np.array([o for _, o in fars[:k]]),
+        far=np.concatenate([f for f, _, _ in fars[:k]]).astype(np.int16),
+        over=np.array([o for _, o, _ in fars[:k]]), moved=np.array([m for _, _, m in fars[:k]]),
         segments=np.array(json.dumps(segments)))
 
 

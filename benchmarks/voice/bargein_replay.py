@@ -2,10 +2,11 @@
 
 ``benchmarks.voice.bargein_pulse --dump RUN.npz`` keeps what the listener was given through
 the sound server: every microphone chunk with its capture stamp, and the reference (the
-sink's monitor, or the timeline) and "over playback" it took for it.  This feeds the same
-chunks to a fresh listener — a fresh canceller, the same detector and recognizer — with
-that reference, so a change to the listener's decisions is measured on the very audio of
-a run, in a minute instead of ten, and two settings on the same audio.
+sink's monitor, or the timeline) and "over playback" it took for it, and where the
+monitor's offset moved (dumps from session 23 on).  This feeds the same chunks to a fresh
+listener — a fresh canceller, the same detector and recognizer — with that reference,
+told where it moved, so a change to the listener's decisions is measured on the very
+audio of a run, in a minute instead of ten, and two settings on the same audio.
 
 It is open loop: the line playing was stopped where the recorded run's listener stopped
 it, whatever the replayed one decides.  Figures: each command's ``exact`` (one utterance
@@ -180,8 +181,12 @@ def replay(path: Path, engine: str = "pocketsphinx",
             raise SystemExit(f"the listener has no {name!r}")
         setattr(lst, name, value)
 
+    moved = run["moved"] if "moved" in run.files else np.zeros(len(over), bool)
+
     def far(n: int, captured: float) -> tuple[np.ndarray, bool]:
         i = mic.pos - 1
+        if moved[i]:
+            lst._reference_moved()
         return fars[i], bool(over[i])
 
     lst._far = far  # type: ignore[method-assign]
