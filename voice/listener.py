@@ -317,7 +317,7 @@ class Listener:
         self._vad = vad or best_vad()
         self._ptt = PushToTalk()
         #: the talking-over cue's own detector (:meth:`_cue`), where Silero runs
-        self._cue_vad = (SileroVad(start_frames=1, threshold=CUE_THRESHOLD)
+        self._cue_vad = (SileroVad(start_frames=1, threshold=CUE_THRESHOLD, silence_resets=False)
                          if isinstance(self._vad, SileroVad) else None)
         self._cued = self._cue_live = False
         self._cue_pcm: bytes | None = None

@@ -340,6 +340,8 @@ class SileroVad(_Segmenter):
     preroll_ms: int = 384
     threshold: float = 0.3
     neg_threshold: float = 0.2
+    #: a window of digital silence sets the model's memory to :func:`silent_state`
+    silence_resets: bool = True
     last_prob: float = 0.0
     _session: object = None
     _h: np.ndarray = field(default_factory=lambda: np.zeros((1, 1, 128), np.float32))
@@ -380,6 +382,8 @@ class SileroVad(_Segmenter):
         the memory set; RESULTS.md, session 23)."""
         x = np.frombuffer(b"".join(windows), dtype=np.int16).reshape(len(windows),
                                                                        SILERO_WINDOW)
+        if not self.silence_resets:
+            return self._run(x.astype(np.float32) / 32768)
         sound = [bool(s) for s in np.any(x, axis=1).tolist()]
         probs = np.zeros(len(windows), np.float32)
         i = 0
