@@ -619,19 +619,20 @@ class Listener:
                 echo = self._echo_frames(taken, out_db)
                 if isinstance(self.canceller, PairedCanceller):
                     heard_db = 10 * np.log10(_frame_power(heard[:n]) + 1.0)
+                    heard_taken = near_db - heard_db
                     if self.gate_both:
-                        echo |= (near_db - heard_db) > self.echo_gate_db
-                    self._cue_pcm = self._gated(near_db, heard_db, heard, n, loud)
+                        echo |= heard_taken > self.echo_gate_db
+                    self._cue_pcm = self._gated(heard_taken, heard_db, heard, n, loud)
                 out[:n].reshape(-1, 160)[echo] = 0
         return out.tobytes(), clean, over
 
-    def _gated(self, near_db: np.ndarray, heard_db: np.ndarray, heard: np.ndarray, n: int,
+    def _gated(self, taken: np.ndarray, heard_db: np.ndarray, heard: np.ndarray, n: int,
                loud: np.ndarray) -> bytes:
         """The recognizer's canceller's output with its frames that look like the game's
         voice alone silenced, by the same two gates as the detector's (the cue's stream);
         all of it silenced until that canceller too is seen cancelling: SpeexDSP takes a
-        line or two to learn the room, and lets the bot through meanwhile."""
-        taken = near_db - heard_db
+        line or two to learn the room, and lets the bot through meanwhile.  ``taken``: what
+        it took out of each frame (dB)."""
         _keep_loud(self._cue_taken, self._frames, taken, loud)
         cue = heard.copy()
         if not (self._line_settled
