@@ -31,6 +31,7 @@ PulseAudio the two part by tens of ms, differently for every line.
 
 from __future__ import annotations
 
+import math
 import queue
 import threading
 import time
@@ -101,6 +102,23 @@ CANCELLING_MIN_FRAMES = 10
 #: ...nor anything in a line's first this long: at a line's start AEC3 takes the game's
 #: voice deep out for ~100 ms, then lets it through for 200-300 ms
 LINE_SETTLE_S = 0.45
+#: the canceller has learned the room once it took the game's voice well out of this many
+#: of its loud 10 ms frames (:attr:`Listener.echo_learned`)
+LEARN_FRAMES = 200
+#: over the game's line, a frame of the canceller's output less than this far above the
+#: microphone's noise floor is the room's noise, and is silenced with the echo: between
+#: frames the gates silenced, bursts of a room's steady noise sound like speech's onsets to
+#: the detector
+FLOOR_MARGIN_DB = 10.0
+#: the noise floor is the quietest 10 ms frame of the last this long the microphone heard
+#: while the game was silent
+NOISE_FLOOR_S = 3.0
+#: after the game's line and ``playback_tail_s``, the room may ring on (reverberation the
+#: cancellers' filters are too short for): while the microphone stays this far above its
+#: noise floor, up to ``RING_MAX_S`` after the line, what it hears is still taken as over
+#: the line
+RING_MARGIN_DB = 10.0
+RING_MAX_S = 1.0
 
 
 def _seen_cancelling(taken: Iterable[tuple[int, float]], now: int, bar_db: float) -> bool:
@@ -364,11 +382,25 @@ class Listener:
         self._monitor_stalled = False
         #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
         self._taken: deque[float] = deque(maxlen=200)
+        #: :data:`LEARN_FRAMES`
+        self.learn_frames = LEARN_FRAMES
         #: ...and where the canceller lets the room's echo through (a pause in the line,
         #: the reverberation after a word), a frame this far under the loudest of the last
         #: half second is taken for that echo
         self.echo_range_db = 15.0
         self._near_db: deque[float] = deque(maxlen=50)
+        #: the microphone's 10 ms frames (dB) of the last NOISE_FLOOR_S the game was
+        #: silent, for its noise floor
+        self._floor_db: deque[float] = deque(maxlen=round(100 * NOISE_FLOOR_S))
+        #: :data:`FLOOR_MARGIN_DB`, :data:`RING_MARGIN_DB`, :data:`RING_MAX_S`
+        self.floor_margin_db = FLOOR_MARGIN_DB
+        self.ring_margin_db, self.ring_max_s = RING_MARGIN_DB, RING_MAX_S
+        #: the frame the game last spoke over, and whether the room rings on since
+        self._over_at = 0
+        self._ringing = False
+        #: how loud the room rang as the line's tail ended (dB; while the line plays,
+        #: -inf): in the ring, only what is louder is someone else
+        self._ring_db = -math.inf
         #: 10 ms frames the canceller processed, and (frame, dB taken out) of the recent
         #: ones the game spoke loudly in
         self._frames = 0
@@ -451,7 +483,7 @@ class Listener:
     @property
     def echo_learned(self) -> bool:
         """The canceller has learned the room: it takes the game's voice well out."""
-        return (len(self._taken) >= 100
+        return (len(self._taken) >= self.learn_frames
                 and float(np.median(self._taken)) > self.echo_gate_db + 6)
 
     @property
@@ -585,7 +617,9 @@ class Listener:
         (the game stops its line).  Where the canceller is not seen :attr:`cancelling` (a
         line's first words, an echo path it re-learns) everything is silenced until it
         is: what it lets through there is the bot's voice at most 10 dB down, which those
-        gates pass and the detector hears."""
+        gates pass and the detector hears.  A frame barely over the room's noise floor is
+        silenced too (``floor_margin_db``), and after the line, while the room rings on
+        (:meth:`_rings_on`), only what is louder than the ring was passes."""
         assert self.canceller is not None
         near = np.frombuffer(chunk, dtype=np.int16)
         n = len(near) // 160 * 160
@@ -596,22 +630,27 @@ class Listener:
         else:
             out[:n] = heard[:n] = self.canceller.process(near[:n], far[:n])
         clean = heard.tobytes()
+        mic_db = 10 * np.log10(_frame_power(near[:n]) + 1.0)
+        playing, over = over, self._rings_on(over, mic_db)
         if over and not self._was_over:
             self._line_from = self._frames
         self._was_over = over
         self._frames += n // 160
+        if not over:  # the room's own sound
+            self._floor_db.extend(mic_db.tolist())
         if over and n:
             # what was taken out: against the microphone, or, the sound server having taken
             # it out before (voice.echo.UpstreamCanceller), against the reference's level
-            before = far if isinstance(self.canceller, UpstreamCanceller) else near
-            near_db, out_db = (10 * np.log10(_frame_power(x[:n]) + 1.0) for x in (before, out))
+            near_db = (10 * np.log10(_frame_power(far[:n]) + 1.0)
+                       if isinstance(self.canceller, UpstreamCanceller) else mic_db)
+            out_db = 10 * np.log10(_frame_power(out[:n]) + 1.0)
             taken = near_db - out_db
             loud = _frame_power(far[:n]) > 1e4
             self._taken.extend(float(t) for t in taken[loud])
             self._near_db.extend(float(d) for d in near_db)
             _keep_loud(self._loud_taken, self._frames, taken, loud)
             spoken = self._in_utterance or (self._cued and self.ungate_when_cued)
-            if not self.echo_learned or not (spoken or self.cancelling):
+            if not self.echo_learned or not (spoken or self.cancelling or not playing):
                 out[:] = 0
                 if not self._in_utterance:
                     self._cue_pcm = bytes(2 * len(heard))
@@ -625,6 +664,25 @@ class Listener:
                     self._cue_pcm = self._gated(heard_taken, heard_db, heard, n, loud)
                 out[:n].reshape(-1, 160)[echo] = 0
         return out.tobytes(), clean, over
+
+    def _rings_on(self, over: bool, mic_db: np.ndarray) -> bool:
+        """Whether the game's line is still heard (``over``), or the room rings on after
+        it: the microphone louder than its noise floor by ``ring_margin_db``, for at most
+        ``ring_max_s``.  Once the room is quiet the ring is over, whoever speaks next."""
+        loudest = float(mic_db.max()) if mic_db.size else 0.0
+        if over:
+            self._over_at, self._ringing, self._ring_db = self._frames, True, -math.inf
+        elif self._ringing:
+            self._ringing = (self._frames - self._over_at < round(100 * self.ring_max_s)
+                             and loudest > self._floor() + self.ring_margin_db)
+            if self._ring_db == -math.inf:
+                self._ring_db = loudest
+        return over or self._ringing
+
+    def _floor(self) -> float:
+        """The microphone's noise floor (dB): its quietest 10 ms frame of the last
+        ``NOISE_FLOOR_S`` it heard while the game was silent (0 before it has heard any)."""
+        return min(self._floor_db) if self._floor_db else 0.0
 
     def _gated(self, taken: np.ndarray, heard_db: np.ndarray, heard: np.ndarray, n: int,
                loud: np.ndarray) -> bytes:
@@ -645,8 +703,13 @@ class Listener:
     def _echo_frames(self, taken: np.ndarray, out_db: np.ndarray) -> np.ndarray:
         """Which 10 ms frames of a canceller's output are the game's voice alone: the
         canceller took more than ``echo_gate_db`` out of them, or they lie
-        ``echo_range_db`` under the loudest of the last half second."""
-        return (taken > self.echo_gate_db) | (out_db < max(self._near_db) - self.echo_range_db)
+        ``echo_range_db`` under the loudest of the last half second, or within
+        ``floor_margin_db`` of the room's noise floor, or (the room ringing on after the
+        line) no louder than the ring was as the line's tail ended."""
+        quiet = max(self._near_db) - self.echo_range_db
+        if self.floor_margin_db:
+            quiet = max(quiet, self._floor() + self.floor_margin_db)
+        return (taken > self.echo_gate_db) | (out_db < quiet) | (out_db <= self._ring_db)
 
     def _cue(self, at: float, over: bool) -> None:
         """Tell the game at once (:class:`TalkingOver`) when the recognizer's canceller's
