@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from benchmarks.voice.bargein_rooms import StampedSource
 from voice.echo import PREFERENCE, RATE, Reference, erle_db, open_canceller
 from voice.wavio import read_samples16k
 
@@ -47,41 +48,6 @@ def _command(text: str) -> np.ndarray:
     return speak(text, "en-us", 150)
 
 
-class RoomMic:
-    """The listener's AudioSource: ``pcm`` in 20 ms chunks stamped from ``t0``, as fast
-    as they are read (the stamps, not the wall clock, say when each was captured)."""
-
-    def __init__(self, pcm: np.ndarray, t0: float, chunk: int = 320) -> None:
-        from voice.audio import MicState, MicStatus
-
-        self.status = MicStatus(MicState.LISTENING, "test room")
-        self._pcm, self._t0, self._chunk, self._pos = pcm, t0, chunk, 0
-        self.captured_at: float | None = None
-
-    def ensure(self, now=None):
-        return self.status
-
-    def read(self, timeout: float = 0.1) -> bytes | None:
-        if self._pos >= len(self._pcm):
-            time.sleep(0.01)
-            return None
-        out = self._pcm[self._pos:self._pos + self._chunk]
-        self._pos += len(out)
-        self.captured_at = self._t0 + self._pos / RATE
-        time.sleep(0.001)  # let the test's thread run
-        return out.tobytes()
-
-    def drain(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-    @property
-    def done(self) -> bool:
-        return self._pos >= len(self._pcm)
-
-
 def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 0.0,
             monitor: np.ndarray | None = None, keep: list | None = None) -> list:
     """What the listener reports of ``near``, the game having asked for ``far`` at
@@ -91,8 +57,8 @@ def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 
     from voice.listener import Heard, Listener
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
-    mic = RoomMic(near, t0)
-    played = (lambda: RoomMic(monitor, t0)) if monitor is not None else None
+    mic = StampedSource(near, t0)
+    played = (lambda: StampedSource(monitor, t0)) if monitor is not None else None
     lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
                    monitor=played)
     lst.play(far, at=t0 + 1.0 + asked_late_s)
@@ -265,14 +231,14 @@ def test_the_recognizer_hears_the_players_first_sounds_the_detector_was_spared()
     from voice.listener import Listener
     from voice.vad import SpeechEnded, SpeechFrame, SpeechStarted
 
-    lst = Listener(lambda: None, source=RoomMic(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
+    lst = Listener(lambda: None, source=StampedSource(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
     clean = bytes(range(20))  # what the canceller left: 20 bytes, 2 not yet judged
     silenced = [SpeechStarted(bytes(8)), SpeechFrame(bytes(4)), SpeechEnded(bytes(12))]
     out = lst._ungated(silenced, clean, pending=2, over=False)
     assert out == [SpeechStarted(clean[6:14]), SpeechFrame(clean[14:18]), SpeechEnded(bytes(12))]
 
 
-class StoppedMonitor(RoomMic):
+class StoppedMonitor(StampedSource):
     """A playback monitor that records its first second, then nothing (a sink that
     stopped delivering): each read after waits its whole timeout, as a real queue would."""
 
@@ -296,7 +262,7 @@ def test_a_monitor_that_stopped_recording_is_not_waited_for(bot_line):
     echo = room(np.concatenate([np.zeros(RATE, np.int16), far, np.zeros(RATE // 2, np.int16)]),
                 delay_ms=120, reverb=50, gain_db=-6, noise_dbfs=-60)
     t0 = 1000.0
-    mic = RoomMic(echo, t0)
+    mic = StampedSource(echo, t0)
     lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
                    monitor=lambda: StoppedMonitor(np.zeros(len(echo), np.int16), t0))
     lst.play(far, at=t0 + 1.0)
@@ -330,7 +296,7 @@ def test_over_the_game_only_what_a_canceller_seen_cancelling_leaves_is_listened_
         def process(self, near, far):
             return (near * 10 ** (-self.db / 20)).astype(np.int16)
 
-    lst = Listener(lambda: None, source=RoomMic(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
+    lst = Listener(lambda: None, source=StampedSource(np.zeros(0, np.int16), 0.0))  # type: ignore[arg-type,return-value]
     aec = lst.canceller = Canceller()  # type: ignore[assignment]
     lst._taken.extend([40.0] * 200)  # the room was learned on earlier lines
     assert lst.echo_learned
@@ -359,7 +325,7 @@ def test_without_a_monitor_of_its_own_voice_the_game_talks_over_nothing(required
     from voice.listener import Listener
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
-    mic = RoomMic(np.zeros(RATE // 2, dtype=np.int16), time.monotonic())
+    mic = StampedSource(np.zeros(RATE // 2, dtype=np.int16), time.monotonic())
     lst = Listener(PocketSphinxRecognizer, source=mic, canceller=open_canceller,
                    monitor=lambda: None, monitor_required=required)
     lst.start()

@@ -68,12 +68,13 @@ class Room:
 
 class StampedSource:
     """The listener's audio source: ``pcm`` in 20 ms chunks stamped from ``t0`` (the
-    stamps, not the wall clock, say when each was captured), as fast as they are read."""
+    stamps, not the wall clock, say when each was captured), as fast as they are read
+    (``tests/test_talk_over.py`` gives its listener the same)."""
 
     def __init__(self, pcm: np.ndarray, t0: float, chunk: int = 320) -> None:
         from voice.audio import MicState, MicStatus
 
-        self.status = MicStatus(MicState.LISTENING, "benchmark room")
+        self.status = MicStatus(MicState.LISTENING, "a room")
         self._pcm, self._t0, self._chunk, self._pos = pcm, t0, chunk, 0
         self.captured_at: float | None = None
 
@@ -87,6 +88,7 @@ class StampedSource:
         out = self._pcm[self._pos:self._pos + self._chunk]
         self._pos += len(out)
         self.captured_at = self._t0 + self._pos / RATE
+        time.sleep(0.001)  # let the thread that started the listener run
         return out.tobytes()
 
     def drain(self) -> None:
