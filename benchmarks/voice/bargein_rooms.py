@@ -25,9 +25,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import queue
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -160,8 +161,6 @@ class _Collect:
         self.got.append((item, getattr(item, "at", None)))
 
     def get_nowait(self) -> Any:
-        import queue
-
         raise queue.Empty
 
 
@@ -193,7 +192,7 @@ def trial(room: Room, line: np.ndarray, engine: str,
 
     played = np.concatenate([lead, line, line, tail])
     echo = through(played)
-    row: dict[str, Any] = {**room.__dict__}
+    row: dict[str, Any] = asdict(room)
     alone = listen(echo, played, engine, settings)
     heard = [ev.text for ev, _ in alone if isinstance(ev, Heard)]
     row["alone"] = {
