@@ -42,7 +42,6 @@ beside it) against what the listener got, over the same stretches of time.
 from __future__ import annotations
 
 import argparse
-import fcntl
 import json
 import os
 import random
@@ -127,64 +126,6 @@ class Server:
     def stop(self) -> None:
         self.proc.kill()
         self.proc.wait(5)
-
-
-class Voice:
-    """The player's voice: one stream into the room's sink for the whole run, silence
-    between commands, as a person's voice opens no stream of its own.  A new stream on the
-    room's sink for each command (``paplay``, ``--voice-streams each``) moved the virtual
-    microphone's timing against the monitor's: nearly all of a run's offset steps came
-    while commands were played (RESULTS.md, session 24)."""
-
-    CHUNK = 320  # 20 ms
-    #: the pipe into pacat holds this much (bytes, one page: 128 ms), so the writes wait
-    #: on the stream, and a command plays when it is given, not after a backlog of silence
-    PIPE_BYTES = 4096
-
-    def __init__(self, server: Server, sink: str = "room") -> None:
-        self._proc = subprocess.Popen(
-            ["pacat", "--playback", "--raw", "-d", sink, f"--rate={RATE}", "--channels=1",
-             "--format=s16le", "--latency-msec=20"],
-            stdin=subprocess.PIPE, env=server.env)
-        assert self._proc.stdin is not None
-        fcntl.fcntl(self._proc.stdin.fileno(), fcntl.F_SETPIPE_SZ, self.PIPE_BYTES)
-        self._queue: list[bytes] = []
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="player-voice", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        silence = bytes(2 * self.CHUNK)
-        assert self._proc.stdin is not None
-        while not self._stop.is_set():
-            with self._lock:
-                chunk = self._queue.pop(0) if self._queue else silence
-            try:  # waits while the pipe is full: pacat takes it as the stream plays
-                self._proc.stdin.write(chunk)
-                self._proc.stdin.flush()
-            except (BrokenPipeError, ValueError):
-                return
-
-    def play(self, wav: Path) -> Voice:
-        from voice.wavio import read_samples16k
-
-        pcm = read_samples16k(wav).astype(np.int16).tobytes()
-        with self._lock:
-            self._queue += [pcm[i:i + 2 * self.CHUNK] for i in range(0, len(pcm), 2 * self.CHUNK)]
-        return self
-
-    def wait(self) -> None:
-        while True:
-            with self._lock:
-                if not self._queue:
-                    break
-            time.sleep(0.01)
-
-    def close(self) -> None:
-        self._stop.set()
-        self._thread.join(1.0)
-        self._proc.kill()
 
 
 def normalized(src: Path, dst: Path, dbfs: float = LEVEL_DBFS) -> tuple[Path, float]:
@@ -541,8 +482,6 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--server-module-args", default="",
                     help="more of module-echo-cancel's own arguments (adjust_time=0: it does "
                     "not re-adjust the two streams' rates)")
-    ap.add_argument("--voice-streams", choices=("one", "each"), default="one",
-                    help="the player's voice: one stream for the run, or a paplay a command")
     ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
     ap.add_argument("--dump", type=Path, default=None,
@@ -564,7 +503,6 @@ def main(argv: list[str] | None = None) -> None:
     server = Server(tmp, args.server_canceller, aec_args or "", args.server_module_args)
     game = Game(server, args.player, args.engine, args.reference, args.canceller,
                 dump=args.dump is not None, server_canceller=args.server_canceller)
-    voice = Voice(server) if args.voice_streams == "one" else None
     segments: list[dict[str, Any]] = []  # with --dump: which chunks each command covers
     out = open(args.out, "w")
     rng = random.Random(5)
@@ -608,8 +546,7 @@ def main(argv: list[str] | None = None) -> None:
                         game.tap.on = False
                         alone = game.tap.erle(settle_s=0.0)
                 cmd_at = time.monotonic()
-                (voice.play(clip_path) if voice is not None
-                 else server.play("room", clip_path)).wait()
+                server.play("room", clip_path).wait()
                 time.sleep(1.2)
                 game.wait_line()
                 time.sleep(0.3)
@@ -679,8 +616,6 @@ def main(argv: list[str] | None = None) -> None:
     finally:
         out.close()
         game.close()
-        if voice is not None:
-            voice.close()
         server.stop()
         if args.dump is not None and game.fars is not None:
             dump(args.dump, game, segments)
