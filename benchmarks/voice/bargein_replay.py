@@ -140,6 +140,24 @@ def erle(tap: Tap, segments: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
+def parse_settings(pairs: list[str]) -> dict[str, float | int]:
+    """``--set NAME=VALUE`` arguments as listener attributes and their numbers.
+
+    >>> parse_settings(["learn_frames=100", "ring_max_s=0.5"])
+    {'learn_frames': 100, 'ring_max_s': 0.5}
+    """
+    return {k: (int(v) if v.isdigit() else float(v))
+            for k, v in (s.split("=", 1) for s in pairs)}
+
+
+def apply_settings(listener: Any, settings: dict[str, float | int]) -> None:
+    """Set each named attribute of ``listener``; a name it lacks is refused by name."""
+    for name, value in settings.items():
+        if not hasattr(listener, name):
+            raise SystemExit(f"the listener has no {name!r}")
+        setattr(listener, name, value)
+
+
 def replay(path: Path, engine: str = "pocketsphinx",
            settings: dict[str, float | int] | None = None,
            trust_canceller: bool = False, canceller: str = "auto") -> dict[str, Any]:
@@ -176,10 +194,7 @@ def replay(path: Path, engine: str = "pocketsphinx",
 
     lst = cls(open_recognizer(engine), source=mic, canceller=tapped)
     mic.listener = lst
-    for name, value in (settings or {}).items():
-        if not hasattr(lst, name):
-            raise SystemExit(f"the listener has no {name!r}")
-        setattr(lst, name, value)
+    apply_settings(lst, settings or {})
 
     moved = run["moved"] if "moved" in run.files else np.zeros(len(over), bool)
 
@@ -242,8 +257,7 @@ def main(argv: list[str] | None = None) -> None:
                     help="the echo canceller replayed (voice.echo.CANCELLERS)")
     ap.add_argument("--rows", action="store_true", help="print every command's row")
     args = ap.parse_args(argv)
-    settings = {k: (int(v) if v.isdigit() else float(v))
-                for k, v in (s.split("=", 1) for s in args.set)}
+    settings = parse_settings(args.set)
     for path in args.run:
         result = replay(path, args.engine, settings, args.trust_canceller, args.canceller)
         rows = result.pop("rows")

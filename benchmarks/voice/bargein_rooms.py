@@ -17,7 +17,7 @@ microphone's, with the speakers' own signal as the monitor (as through the sound
     nice -n 10 .venv/bin/python -m benchmarks.voice.bargein_rooms --rooms 40 \\
         [--set NAME=VALUE ...] [--engine pocketsphinx] [--rows]
 
-``--set`` changes a listener attribute (as :mod:`benchmarks.voice.bargein_replay`), so
+``--set`` changes a listener attribute (:func:`benchmarks.voice.bargein_replay.apply_settings`), so
 variants run on the same rooms.
 """
 
@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from benchmarks.voice.bargein_replay import apply_settings, parse_settings
 from voice.audio import RATE
 
 #: the bots' lines (one a room, cycled), as long as the game's longer banter
@@ -135,10 +136,7 @@ def listen(near: np.ndarray, played: np.ndarray, engine: str,
         raise SystemExit(f"no recognizer {engine!r} here")
     lst = Listener(recognizer, source=mic, canceller=open_canceller,
                    monitor=lambda: StampedSource(played, t0))
-    for name, value in settings.items():
-        if not hasattr(lst, name):
-            raise SystemExit(f"the listener has no {name!r}")
-        setattr(lst, name, value)
+    apply_settings(lst, settings)
     speech = np.flatnonzero(played)
     lst.play(played[speech[0]:speech[-1] + 1], at=t0 + speech[0] / RATE)
     lst.events = events = _Collect()  # type: ignore[assignment]
@@ -247,8 +245,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     ap.add_argument("--rows", action="store_true", help="print every room's row")
     args = ap.parse_args(argv)
-    settings = {k: (int(v) if v.isdigit() else float(v))
-                for k, v in (s.split("=", 1) for s in args.set)}
+    settings = parse_settings(args.set)
     from bots.speech import Synthesizer
 
     synth = Synthesizer()
