@@ -641,11 +641,12 @@ class Listener:
         if over and n:
             # what was taken out: against the microphone, or, the sound server having taken
             # it out before (voice.echo.UpstreamCanceller), against the reference's level
-            near_db = (10 * np.log10(_frame_power(far[:n]) + 1.0)
+            far_power = _frame_power(far[:n])
+            near_db = (10 * np.log10(far_power + 1.0)
                        if isinstance(self.canceller, UpstreamCanceller) else mic_db)
             out_db = 10 * np.log10(_frame_power(out[:n]) + 1.0)
             taken = near_db - out_db
-            loud = _frame_power(far[:n]) > 1e4
+            loud = far_power > 1e4
             self._taken.extend(float(t) for t in taken[loud])
             self._near_db.extend(float(d) for d in near_db)
             _keep_loud(self._loud_taken, self._frames, taken, loud)
