@@ -47,7 +47,7 @@ import numpy as np
 
 from .audio import RATE, Microphone, MicState, MicStatus
 from .echo import EchoCanceller, PairedCanceller, Reference, UpstreamCanceller
-from .monitor import OFFSET_HOLD, RESYNC_S, Ring, SteadyClock, StreamOffset
+from .monitor import FRACTION_TAPS, OFFSET_JUMP, RESYNC_S, Ring, SteadyClock, StreamOffset
 from .recognizers.base import Recognizer, RecognizerError
 from .vad import (
     EnergyVad,
@@ -370,8 +370,8 @@ class Listener:
         self.monitor_required = monitor_required
         self.monitor: AudioSource | None = None
         self._monitor_clock = SteadyClock(RESYNC_S)
-        #: the monitor's recording by its own sample count, read at a held offset from the
-        #: microphone's (voice.monitor.StreamOffset)
+        #: the monitor's recording by its own sample count, read at an offset from the
+        #: microphone's that is held or glides (voice.monitor.StreamOffset)
         self._monitored = Ring()
         self._mic_count = 0
         self._monitor_count = 0
@@ -750,22 +750,22 @@ class Listener:
         with self._ref_lock:
             far = self.reference.window(end, n)
             over = self.reference.playing(captured, self.playback_tail_s)
-        # the monitor up to a little past the chunk: the held offset may be ahead of the
-        # clocks' by up to OFFSET_HOLD samples
-        if self._monitor_live(end + OFFSET_HOLD / RATE):
+        # the monitor up to a little past the chunk: the offset may be ahead of the
+        # clocks' by up to OFFSET_JUMP samples, and a read between samples looks ahead
+        if self._monitor_live(end + (OFFSET_JUMP + FRACTION_TAPS) / RATE):
             mon_end = self._monitor_clock.end
             assert mon_end is not None
             said = self._monitor_count - (mon_end - end) * RATE - self._mic_count
-            held = self._offset.value
             offset = self._offset.update(said)
-            if held is not None and offset != held:
+            if self._offset.jumped:
                 self._reference_moved()
             far = self._monitored.window((self._mic_count + offset) / RATE, n)
         return far, over
 
     def _reference_moved(self) -> None:
-        """The monitor is now read at another offset (the two streams' clocks drifted
-        ``OFFSET_HOLD`` apart): the echo moved against the reference, and both cancellers
+        """The monitor is now read at an offset ``OFFSET_JUMP`` samples or more from the last
+        (audio lost, or the clocks moved faster than the offset glides): the echo moved
+        against the reference at once, and both cancellers
         must learn its path again (through this server AEC3 took ~10 dB out for 1.3 s,
         SpeexDSP nothing for longer).  What they did before says nothing of now, and the
         line is not trusted for ``line_settle_s``, as at its start."""

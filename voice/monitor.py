@@ -25,6 +25,7 @@ the same for the whole game.
 
 from __future__ import annotations
 
+import math
 import queue
 import shutil
 import subprocess
@@ -53,16 +54,31 @@ RESYNC_S = 0.08
 CLOCK_WINDOW_S = 1.0
 JUMP_BACK_S = 0.008
 SLEW_S = 1 / RATE
-#: the monitor's sample count is read at a fixed offset from the microphone's, moved only
-#: when the offset the two clocks say, over the last OFFSET_WINDOW chunks (median), is more
-#: than OFFSET_HOLD samples away from it: each clock following its own stamps a sample at
-#: a time moved the reference 2-7 samples against the echo every few seconds, 736-766 over
-#: a run (benchmarks/voice/RESULTS.md, issue 25 §1, session 22)
-OFFSET_HOLD = 32
+#: the monitor's sample count is read at an offset from the microphone's that follows what
+#: the two clocks say over the last OFFSET_WINDOW chunks (median): each clock following its
+#: own stamps a sample at a time moved the reference 2-7 samples against the echo every few
+#: seconds, 736-766 over a run (benchmarks/voice/RESULTS.md, issue 25 §1, session 22), so
+#: within OFFSET_HOLD samples of the median the offset is held still...
+OFFSET_HOLD = 4
 OFFSET_WINDOW = 500
-#: ...but when the last OFFSET_QUICK chunks all put it more than RESYNC_S away (audio
-#: lost on one side), it moves at once
+#: ...beyond it, it glides toward the median OFFSET_GLIDE samples a chunk (up to 5
+#: samples a second, 300 ppm): two clocks drifting apart (the closed loop's 9-53 ppm)
+#: moved a held offset in 32-sample steps, each blinding both cancellers for ~1.3 s
+#: (session 25)...
+OFFSET_GLIDE = 0.1
+#: ...and jumps to it only when more than OFFSET_JUMP samples away (faster than it
+#: glides), or when the last OFFSET_QUICK chunks all put it more than RESYNC_S away
+#: (audio lost on one side)
+OFFSET_JUMP = 32
 OFFSET_QUICK = 50
+#: in its first OFFSET_SETTLE chunks (5 s) the offset is still being found: it is the
+#: median's, whole samples, with nothing learned yet to lose
+OFFSET_SETTLE = 250
+#: the reference read between two of its samples: a windowed-sinc fractional delay this
+#: many taps long (flat to ~6 kHz of the 8)
+FRACTION_TAPS = 16
+#: an ``end`` this close to a sample is read at the sample
+FRACTION_EPSILON = 1e-3
 #: the reference kept (s): the canceller looks back well under a second
 KEEP_S = 3.0
 #: the sink whose monitor is the reference: the one the game plays into
@@ -120,20 +136,27 @@ class SteadyClock:
 
 
 class StreamOffset:
-    """How many samples the monitor's count is ahead of the microphone's, held still.
+    """How many samples the monitor's count is ahead of the microphone's, held still or
+    gliding.
 
-    Both streams come from one sound server's clock, so the true offset between their
-    sample counts does not move (unless audio is lost, or they are two devices whose
-    clocks drift apart, slowly).  What the two steady clocks say of it wanders by a
-    millisecond as each follows its own stamps; an echo canceller's linear filter loses
-    the echo at every sample that moves.  So the offset is held until the median of what
-    the clocks said over the last ``window`` chunks is more than ``hold`` samples away.
+    Both streams of one sound server keep the true offset between their sample counts
+    (unless audio is lost); two devices' clocks drift apart, slowly.  What the two steady
+    clocks say of it wanders by a millisecond as each follows its own stamps, and an echo
+    canceller's linear filter loses the echo at every sample that moves.  So the offset is
+    held while the median of what the clocks said over the last ``window`` chunks stays
+    within ``hold`` samples; past that it glides toward the median ``glide`` samples a
+    chunk, a fraction of a sample at a time (:meth:`Ring.window` reads between samples),
+    which the cancellers follow as they follow the room; it jumps only when more than
+    ``jump`` samples away, and then says so (:attr:`jumped`).  Over the first ``settle``
+    chunks it is the median's, in whole samples.
 
-    >>> off = StreamOffset(hold=4, window=5)
+    >>> off = StreamOffset(hold=4, window=5, settle=0)
     >>> [off.update(x) for x in (100, 102, 98, 103, 101)]
     [100, 100, 100, 100, 100]
-    >>> [off.update(x) for x in (110, 111, 112, 113)]   # once the median moves past it
-    [100, 100, 110, 110]
+    >>> [round(off.update(x), 1) for x in (110, 111, 112, 113)]  # once the median is past it
+    [100, 100, 100.1, 100.2]
+    >>> [round(off.update(200), 1) for _ in range(3)], off.jumped  # far past it: a jump
+    ([100.3, 100.4, 200], True)
 
     Audio lost on one side moves it within a second (:data:`OFFSET_QUICK` chunks):
 
@@ -142,13 +165,18 @@ class StreamOffset:
     (0, 4000)
     """
 
-    def __init__(self, hold: int = OFFSET_HOLD, window: int = OFFSET_WINDOW) -> None:
-        self.hold = hold
-        self.window = window
-        self.value: int | None = None
+    def __init__(self, hold: float = OFFSET_HOLD, window: int = OFFSET_WINDOW,
+                 glide: float = OFFSET_GLIDE, jump: float = OFFSET_JUMP,
+                 settle: int = OFFSET_SETTLE) -> None:
+        self.hold, self.window, self.glide, self.jump = hold, window, glide, jump
+        self.settle = settle
+        self._updates = 0
+        self.value: float | None = None
+        #: the last update jumped (the echo moved against the reference at once)
+        self.jumped = False
         self._said: deque[float] = deque(maxlen=window)
 
-    def update(self, said: float) -> int:
+    def update(self, said: float) -> float:
         self._said.append(said)
         recent = list(self._said)[-OFFSET_QUICK:]
         if (self.value is not None and len(recent) == OFFSET_QUICK
@@ -156,9 +184,33 @@ class StreamOffset:
             self._said.clear()
             self._said.extend(recent)
         middle = float(np.median(self._said))
-        if self.value is None or abs(middle - self.value) > self.hold:
+        self.jumped = False
+        self._updates += 1
+        if self._updates <= self.settle:
             self.value = round(middle)
+        elif self.value is None or abs(middle - self.value) > self.jump:
+            self.jumped = self.value is not None
+            self.value = round(middle)
+        elif abs(middle - self.value) > self.hold:
+            self.value += self.glide if middle > self.value else -self.glide
         return self.value
+
+
+def fractional_taps(fraction: float, taps: int = FRACTION_TAPS) -> npt.NDArray[np.float64]:
+    """A windowed-sinc filter that reads a signal ``fraction`` of a sample later: tap ``k``
+    (of ``taps``) weighs the sample ``k - taps // 2 + 1`` after the one read from.
+
+    >>> h = fractional_taps(0.5)
+    >>> round(float(h.sum()), 6), round(float(h[7]), 3) == round(float(h[8]), 3)
+    (1.0, True)
+    """
+    x = np.arange(taps) - (taps // 2 - 1) - fraction  # each tap's distance from the point
+    width = taps + 1  # a Blackman window centred on the point read
+    window = (0.42 + 0.5 * np.cos(2 * np.pi * x / width)
+              + 0.08 * np.cos(4 * np.pi * x / width))
+    h: npt.NDArray[np.float64] = np.sinc(x) * window
+    h /= h.sum()
+    return h
 
 
 class Ring:
@@ -184,11 +236,24 @@ class Ring:
             self._buf[lo:at + n] = pcm[lo - at:]
 
     def window(self, end: float, n: int) -> Pcm:
-        """The ``n`` samples ending at ``end``; silence where nothing was written."""
+        """The ``n`` samples ending at ``end``; silence where nothing was written.  An
+        ``end`` between two samples is read between them (:func:`fractional_taps`)."""
+        at = end * RATE
+        stop = int(round(at))
+        fraction = at - math.floor(at)
+        if abs(at - stop) < FRACTION_EPSILON:
+            return self._samples(stop, n)
+        base = math.floor(at)
+        h = fractional_taps(fraction)
+        lead = FRACTION_TAPS // 2 - 1  # samples the filter reads before each position
+        wide = self._samples(base + FRACTION_TAPS - lead - 1, n + FRACTION_TAPS - 1)
+        out = np.convolve(wide.astype(np.float64), h[::-1], mode="valid")
+        return np.clip(np.round(out), -32768, 32767).astype(np.int16)
+
+    def _samples(self, stop: int, n: int) -> Pcm:
         out = np.zeros(n, dtype=np.int16)
         if self._end is None:
             return out
-        stop = int(round(end * RATE))
         size = len(self._buf)
         first = self._end - size  # absolute index of the buffer's first sample
         lo, hi = max(stop - n, first), min(stop, self._end)
