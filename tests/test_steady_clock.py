@@ -133,14 +133,14 @@ def test_the_reference_stays_sample_continuous_against_the_microphone():
 def test_a_monitor_on_another_clock_is_followed_without_a_jump():
     """Two devices whose clocks drift 100 ppm apart: the reference glides with them a
     fraction of a sample a chunk, never jumps (each jump the cancellers learn the echo's
-    path again), and stays within a ms of the truth."""
+    path again), and stays within 2 ms of the truth."""
     lags, moves = _reference_lags(drift_apart=100e-6)
     lags = lags[SETTLED_CHUNKS:]
     assert moves == 0
     assert np.abs(np.diff(lags)).max() <= 1, "never more than a sample (rounded) a chunk"
     truth = np.arange(len(lags)) * CHUNK * 100e-6
-    assert np.ptp(lags) > 0.9 * truth[-1], "it followed the drift"
-    assert np.abs((lags - lags[0]) - truth).max() < 0.001 * RATE
+    assert np.ptp(lags) > truth[-1] - 0.002 * RATE, "it followed the drift"
+    assert np.abs((lags - lags[0]) - truth).max() < 0.002 * RATE
 
 
 def test_a_monitor_that_lost_audio_is_jumped_to_and_the_cancellers_learn_again():

@@ -58,8 +58,11 @@ SLEW_S = 1 / RATE
 #: the two clocks say over the last OFFSET_WINDOW chunks (median): each clock following its
 #: own stamps a sample at a time moved the reference 2-7 samples against the echo every few
 #: seconds, 736-766 over a run (benchmarks/voice/RESULTS.md, issue 25 §1, session 22), so
-#: within OFFSET_HOLD samples of the median the offset is held still...
-OFFSET_HOLD = 4
+#: within OFFSET_HOLD samples of the median the offset is held still (over a closed loop's
+#: 5 minutes of the bots alone, with no drift, the median still wandered 8 samples, and
+#: held within 4 it glided the reference 4 samples off the echo: ERLE fell from 68 to 19 dB
+#: for 30 s; session 25)...
+OFFSET_HOLD = 16
 OFFSET_WINDOW = 500
 #: ...beyond it, it glides toward the median OFFSET_GLIDE samples a chunk (up to 5
 #: samples a second, 300 ppm): two clocks drifting apart (the closed loop's 9-53 ppm)
