@@ -72,7 +72,7 @@ class _Stamped:
         self._pcm, self._pos, self.drift, self.latency_s = pcm, 0, drift, latency_s
         self._rng = np.random.default_rng(seed)
         self.captured_at: float | None = None
-        #: this chunk's audio is lost: the stream goes on with the next
+        #: at this chunk LOST samples of audio are lost: the stream goes on after them
         self.lost_at, self._chunks = lost_at, 0
 
     def stamp(self, end_sample: int) -> float:

@@ -763,11 +763,11 @@ class Listener:
         return far, over
 
     def _reference_moved(self) -> None:
-        """The monitor is now read at an offset ``OFFSET_JUMP`` samples or more from the last
-        (audio lost, or the clocks moved faster than the offset glides): the echo moved
-        against the reference at once, and both cancellers
-        must learn its path again (through this server AEC3 took ~10 dB out for 1.3 s,
-        SpeexDSP nothing for longer).  What they did before says nothing of now, and the
+        """The monitor is now read at an offset ``OFFSET_JUMP`` samples or more from the
+        last (audio lost, or the clocks moved faster than the offset glides): the echo
+        moved against the reference at once, and both cancellers must learn its path
+        again (through this server AEC3 took ~10 dB out for 1.3 s, SpeexDSP nothing for
+        longer).  What they did before says nothing of now, and the
         line is not trusted for ``line_settle_s``, as at its start."""
         self._loud_taken.clear()
         self._cue_taken.clear()

@@ -65,9 +65,9 @@ SLEW_S = 1 / RATE
 OFFSET_HOLD = 16
 OFFSET_WINDOW = 500
 #: ...beyond it, it glides toward the median OFFSET_GLIDE samples a chunk (up to 5
-#: samples a second, 300 ppm): two clocks drifting apart (the closed loop's 9-53 ppm)
-#: moved a held offset in 32-sample steps, each blinding both cancellers for ~1.3 s
-#: (session 25)...
+#: samples a second, 300 ppm): two clocks drifting apart (the closed loop's ~40 ppm while
+#: commands play) moved a held offset in 32-sample steps, each blinding both cancellers
+#: for ~1.3 s (session 25)...
 OFFSET_GLIDE = 0.1
 #: ...and jumps to it only when more than OFFSET_JUMP samples away (faster than it
 #: glides), or when the last OFFSET_QUICK chunks all put it more than RESYNC_S away
