@@ -281,6 +281,21 @@ def test_over_a_line_the_recognizer_hears_less_of_the_pre_roll(over):
     assert np.frombuffer(started.pcm, np.int16).tolist() == want.tolist()
 
 
+def test_a_room_to_be_learned_over_more_frames_than_are_kept_is_still_learned():
+    """``learn_frames`` set above the frames kept to judge by (``--set learn_frames=300``
+    in the benchmarks): what is kept grows with it, and the room is learned once that many
+    loud frames were seen cancelled."""
+    from voice.listener import TAKEN_KEEP, Listener
+    from voice.vad import EnergyVad
+
+    lst = Listener(lambda: None, source=_NoMic(), vad=EnergyVad())  # type: ignore[arg-type,return-value]
+    lst.learn_frames = TAKEN_KEEP + 100
+    lst._taken.extend([30.0] * (TAKEN_KEEP + 99))
+    assert not lst.echo_learned
+    lst._taken.append(30.0)
+    assert lst.echo_learned
+
+
 def test_when_the_reference_moves_the_canceller_is_trusted_again_only_once_seen_cancelling():
     """The monitor's offset moved: the echo moved against the reference and the canceller
     must learn its path again.  What it took out before says nothing of now: while it

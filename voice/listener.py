@@ -105,6 +105,9 @@ LINE_SETTLE_S = 0.45
 #: the canceller has learned the room once it took the game's voice well out of this many
 #: of its loud 10 ms frames (:attr:`Listener.echo_learned`)
 LEARN_FRAMES = 200
+#: ...judged by the median of what it took out of the last this many (or of
+#: ``learn_frames``, if that is more)
+TAKEN_KEEP = 200
 #: over the game's line, a frame of the canceller's output less than this far above the
 #: microphone's noise floor is the room's noise, and is silenced with the echo: between
 #: frames the gates silenced, bursts of a room's steady noise sound like speech's onsets to
@@ -380,9 +383,9 @@ class Listener:
         #: how long a microphone chunk may wait for the monitor to reach it
         self.monitor_wait_s = MONITOR_WAIT_S
         self._monitor_stalled = False
-        #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up)
-        self._taken: deque[float] = deque(maxlen=200)
-        #: :data:`LEARN_FRAMES`
+        #: dB taken out of the recent 10 ms frames of the game's speech (-40 dBFS and up):
+        #: the last TAKEN_KEEP, or ``learn_frames`` if more
+        self._taken: deque[float] = deque(maxlen=TAKEN_KEEP)
         self.learn_frames = LEARN_FRAMES
         #: ...and where the canceller lets the room's echo through (a pause in the line,
         #: the reverberation after a word), a frame this far under the loudest of the last
@@ -479,6 +482,17 @@ class Listener:
         """The game stopped its speech at ``at`` (barge-in): nothing more of it plays."""
         with self._ref_lock:
             self.reference.cut(time.monotonic() if at is None else at)
+
+    @property
+    def learn_frames(self) -> int:
+        """:data:`LEARN_FRAMES`; the frames kept to judge by grow with it, so that it is
+        never more than can be seen."""
+        return self._learn_frames
+
+    @learn_frames.setter
+    def learn_frames(self, frames: int) -> None:
+        self._learn_frames = frames
+        self._taken = deque(self._taken, maxlen=max(TAKEN_KEEP, frames))
 
     @property
     def echo_learned(self) -> bool:
