@@ -781,8 +781,8 @@ class Listener:
         last (audio lost, or the clocks moved faster than the offset glides): the echo
         moved against the reference at once, and both cancellers must learn its path
         again (through this server AEC3 took ~10 dB out for 1.3 s, SpeexDSP nothing for
-        longer).  What they did before says nothing of now, and the
-        line is not trusted for ``line_settle_s``, as at its start."""
+        longer).  What they did before says nothing of now, and the line is not trusted
+        for ``line_settle_s``, as at its start."""
         self._loud_taken.clear()
         self._cue_taken.clear()
         self._line_from = self._frames

@@ -243,11 +243,10 @@ class Ring:
         ``end`` between two samples is read between them (:func:`fractional_taps`)."""
         at = end * RATE
         stop = int(round(at))
-        fraction = at - math.floor(at)
         if abs(at - stop) < FRACTION_EPSILON:
             return self._samples(stop, n)
         base = math.floor(at)
-        h = fractional_taps(fraction)
+        h = fractional_taps(at - base)
         lead = FRACTION_TAPS // 2 - 1  # samples the filter reads before each position
         wide = self._samples(base + FRACTION_TAPS - lead - 1, n + FRACTION_TAPS - 1)
         out = np.convolve(wide.astype(np.float64), h[::-1], mode="valid")
