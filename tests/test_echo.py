@@ -340,10 +340,15 @@ def _mic(first: np.ndarray, *more: np.ndarray) -> np.ndarray:
     return np.clip(out, -32768, 32767).astype(np.int16)
 
 
+def _chunk(lst: object, near: np.ndarray, i: int) -> tuple[bytes, bytes, bool]:
+    """The listener's ``_cancel`` of the ``i``-th 20 ms of ``near``, recorded from 10.0."""
+    return lst._cancel(near[320 * i:320 * (i + 1)].tobytes(),  # type: ignore[attr-defined,no-any-return]
+                       10.0 + 0.02 * (i + 1))
+
+
 def _overs(lst: object, near: np.ndarray) -> list[bool]:
     """Whether the listener took each 20 ms of ``near`` (from 10.0) as over the line."""
-    return [lst._cancel(near[320 * i:320 * (i + 1)].tobytes(),  # type: ignore[attr-defined]
-                        10.0 + 0.02 * (i + 1))[2] for i in range(near.size // 320)]
+    return [_chunk(lst, near, i)[2] for i in range(near.size // 320)]
 
 
 @pytest.mark.parametrize("margin", [0.0, None])
@@ -361,7 +366,7 @@ def test_in_a_pause_of_the_line_the_rooms_steady_noise_is_silenced_with_the_echo
     near = _mic(np.concatenate([np.zeros(RATE), line]), noise)
 
     def cancel(pcm: np.ndarray, i: int) -> bytes:
-        return lst._cancel(pcm[320 * i:320 * (i + 1)].tobytes(), 10.0 + 0.02 * (i + 1))[0]
+        return _chunk(lst, pcm, i)[0]
 
     for i in range(175):  # the room, the loud part, then half a second of the pause
         cancel(near, i)
