@@ -68,3 +68,36 @@ def test_the_monitor_records_what_the_game_sink_plays(tmp_path, monkeypatch):
 def test_without_a_sound_server_there_is_no_monitor(tmp_path, monkeypatch):
     monkeypatch.setenv("PULSE_SERVER", f"unix:{tmp_path / 'nobody-here'}")
     assert open_monitor() is None
+
+
+def test_the_barge_in_benchmark_finds_when_the_speakers_fell_silent(tmp_path):
+    """``heard_ms`` is timed from what the game sink played, on a steady clock beside the
+    microphone's: a line killed half way is last heard near the kill, not seconds off."""
+    from benchmarks.voice.bargein_pulse import Server, Speakers
+
+    server = Server(tmp_path)
+    speakers = Speakers(server)
+    try:
+        t = np.arange(4 * RATE) / RATE
+        pcm = (TONE_PEAK * np.sin(2 * np.pi * TONE_HZ * t)).astype(np.int16)
+        with wave.open(str(tmp_path / "line.wav"), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(RATE)
+            w.writeframes(pcm.tobytes())
+        time.sleep(0.5)
+        quiet_from = time.monotonic()
+        time.sleep(0.5)
+        line = server.play("game", tmp_path / "line.wav")
+        time.sleep(1.5)
+        killed = time.monotonic()
+        line.kill()
+        line.wait()
+        time.sleep(1.0)
+        assert speakers.last_sound(quiet_from - 1.0, quiet_from) is None
+        end = speakers.last_sound(killed - 1.0, killed + 0.8)
+        assert end is not None
+        assert -0.1 < end - killed < 0.3
+    finally:
+        speakers.close()
+        server.stop()

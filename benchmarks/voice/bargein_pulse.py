@@ -22,11 +22,13 @@ Three runs:
 - ``stretch``: at least ``--stretch`` seconds of banter and narration, nobody speaking.
 
 Accuracy is "exact": one utterance heard, and it means what the command's words mean.
-Barge-in is timed in what the microphone recorded (:mod:`.pulse_marks`): ``told_ms`` from
-the command's onset (its capture stamp) to the game stopping the line, ``heard_ms`` from
-the onset to the line's last sound in the recording (the mixer's and the server's buffers
-and the loopback included).  ERLE is the canceller's, through the server: in the stretch,
-and for each line before its command.
+Barge-in is timed from the command's onset, found in what the microphone recorded
+(:mod:`.pulse_marks`) and put on the microphone's steady clock: ``told_ms`` to the game
+stopping the line, ``heard_ms`` to the line's last sound from the speakers — the ``game``
+sink's monitor, recorded beside the microphone on a steady clock of its own (the mixer's
+and the server's buffers included; not the loopback's delay, which stands for the air).
+ERLE is the canceller's, through the server: in the stretch, and for each line before its
+command.
 
 With ``--server-canceller webrtc|speex`` the sound server cancels the echo itself:
 ``module-echo-cancel`` is loaded with the microphone (``vmic``) as its source master and
@@ -55,15 +57,16 @@ from typing import Any
 import numpy as np
 
 from .bargein import OUT, _write, render_lines
-from .pulse_marks import FRAME, RATE, line_stop, locate
+from .pulse_marks import FRAME, RATE, last_sound, locate
 
 MANIFEST = Path(__file__).resolve().parents[1] / "out" / "voice" / "manifest.jsonl"
 LEVEL_DBFS = -22.0  # both the bot lines and the commands, RMS over their loud part
 GAME_FRAME_S = 0.005  # the longest the window's side waits for the listener's next event
-LINE_HEAD_S = 0.5  # the line's start, found in the recording before the command
 LONG_LINE_S = 2.4  # a line a command is said over: still playing 1.6 s in, and after
 ERLE_SETTLE_S = 2.0  # ERLE from this far into the stretch (as benchmarks.voice.bargein)
 SPEAKING_DBFS = -50.0  # a 10 ms frame of the reference this loud: the game speaks
+SPEAKERS_BLOCK = 320  # samples: the speakers recorded in 20 ms chunks, as the microphone
+STOP_SEARCH_S = 1.0  # the line's last sound from the speakers, this far either side of the stop
 
 PA = """load-module module-native-protocol-unix auth-anonymous=1 socket={socket}
 load-module module-null-sink sink_name=game
@@ -204,10 +207,13 @@ class TeeMicrophone:
 
     def __init__(self, block: int) -> None:
         from voice.audio import Microphone
+        from voice.monitor import SteadyClock
 
         self._mic = Microphone(block=block)
         self.chunks: list[np.ndarray] = []
         self.stamps: list[float] = []  # when each chunk's last sample was captured
+        self.steady: list[float] = []  # the same, on the stream's steady clock
+        self._clock = SteadyClock()
         self._lock = threading.Lock()
 
     def __getattr__(self, name: str) -> Any:
@@ -220,9 +226,12 @@ class TeeMicrophone:
     def read(self, timeout: float = 0.1) -> bytes | None:
         chunk = self._mic.read(timeout)
         if chunk is not None:
+            pcm = np.frombuffer(chunk, dtype=np.int16)
+            stamp = self._mic.captured_at or time.monotonic()
             with self._lock:
-                self.chunks.append(np.frombuffer(chunk, dtype=np.int16))
-                self.stamps.append(self._mic.captured_at or time.monotonic())
+                self.chunks.append(pcm)
+                self.stamps.append(stamp)
+                self.steady.append(self._clock.advance(len(pcm), stamp))
         return chunk
 
     def mark(self) -> int:
@@ -231,15 +240,66 @@ class TeeMicrophone:
             return len(self.chunks)
 
     def since(self, mark: int) -> tuple[np.ndarray, np.ndarray]:
-        """The recording from chunk ``mark`` on, and each sample's capture time."""
+        """The recording from chunk ``mark`` on, and each sample's capture time on the
+        steady clock (the stamps' lower edge: a chunk read late does not move it)."""
         with self._lock:
-            chunks, stamps = self.chunks[mark:], self.stamps[mark:]
-        if not chunks:
-            return np.zeros(0), np.zeros(0)
-        pcm = np.concatenate(chunks).astype(np.float64)
-        t = np.concatenate([s - np.arange(len(c))[::-1] / RATE
-                            for c, s in zip(chunks, stamps, strict=True)])
-        return pcm, t
+            chunks, stamps = self.chunks[mark:], self.steady[mark:]
+        return stamped(chunks, stamps)
+
+
+def stamped(chunks: list[np.ndarray], ends: list[float]) -> tuple[np.ndarray, np.ndarray]:
+    """The chunks as one recording, and each sample's time from its chunk's end."""
+    if not chunks:
+        return np.zeros(0), np.zeros(0)
+    pcm = np.concatenate(chunks).astype(np.float64)
+    t = np.concatenate([e - np.arange(len(c))[::-1] / RATE
+                        for c, e in zip(chunks, ends, strict=True)])
+    return pcm, t
+
+
+class Speakers:
+    """What the speakers play: the ``game`` sink's monitor through ``parec``, beside the
+    microphone, each 20 ms chunk on a steady clock of its own (as the microphone's), so
+    that when the line fell silent is on the microphone's time without the loopback that
+    stands for the air."""
+
+    def __init__(self, server: Server) -> None:
+        from voice.monitor import SteadyClock
+
+        self._proc = subprocess.Popen(
+            ["parec", "-d", "game.monitor", f"--rate={RATE}", "--channels=1",
+             "--format=s16le", "--latency-msec=10", "--raw"],
+            env=server.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.chunks: list[np.ndarray] = []
+        self.ends: list[float] = []
+        self._clock = SteadyClock()
+        self._lock = threading.Lock()
+        threading.Thread(target=self._pump, daemon=True).start()
+
+    def _pump(self) -> None:
+        out = self._proc.stdout
+        assert out is not None
+        while data := out.read(2 * SPEAKERS_BLOCK):
+            stamp = time.monotonic()
+            pcm = np.frombuffer(data, dtype=np.int16)
+            with self._lock:
+                self.chunks.append(pcm)
+                self.ends.append(self._clock.advance(len(pcm), stamp))
+
+    def last_sound(self, t0: float, t1: float) -> float | None:
+        """When the speakers last sounded (a 10 ms frame above :data:`SPEAKING_DBFS`)
+        between ``t0`` and ``t1``; None if they were silent throughout."""
+        with self._lock:
+            keep = [i for i, e in enumerate(self.ends) if t0 < e <= t1 + 0.1]
+            chunks, ends = [self.chunks[i] for i in keep], [self.ends[i] for i in keep]
+        pcm, t = stamped(chunks, ends)
+        lo, hi = int(np.searchsorted(t, t0)), int(np.searchsorted(t, t1))
+        at = last_sound(pcm[lo:hi], SPEAKING_DBFS)
+        return None if at is None else float(t[lo + at - 1])
+
+    def close(self) -> None:
+        self._proc.kill()
+        self._proc.wait(2)
 
 
 class RawMic:
@@ -360,6 +420,7 @@ class Game:
         self.tap: Tap | None = None
         self.raw = RawMic(server) if server_canceller is not None else None
         self.mic = TeeMicrophone(TALK_OVER_BLOCK)
+        self.speakers = Speakers(server)
         self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
                                  monitor=open_monitor if reference == "monitor" else None)
         #: with ``dump``: each chunk's reference and "over playback", as the listener took
@@ -415,6 +476,7 @@ class Game:
     def close(self) -> None:
         self._run = False
         self.listener.stop()
+        self.speakers.close()
         if self.raw is not None:
             self.raw.close()
 
@@ -424,30 +486,28 @@ def heard_texts(events: list[tuple[float, Any]]) -> list[str]:
 
 
 def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
-               line: np.ndarray | None, events: list[tuple[float, Any]]) -> dict[str, Any]:
-    """The command's onset and the line's stop, found in what the microphone recorded
-    since chunk ``mark``: ``told_ms`` from the onset's capture to the game stopping the
-    line (the clock the listener's stamps are on), ``heard_ms`` from the onset to the last
-    of the line in the recording (the air: mixer, sound server, loopback)."""
+               events: list[tuple[float, Any]]) -> dict[str, Any]:
+    """The command's onset, found in what the microphone recorded since chunk ``mark``, and
+    the line's stop: ``told_ms`` from the onset to the game stopping the line, ``heard_ms``
+    from the onset to the line's last sound from the speakers (both on the microphone's
+    steady clock)."""
     rec, t = game.mic.since(mark)
     if not len(rec):
         return {}
-    at = locate(rec, clip)
-    onset = at + int(onset_s * RATE)
-    out: dict[str, Any] = {}
-    if onset < len(t) and game.stopped_at is not None:
+    onset = locate(rec, clip) + int(onset_s * RATE)
+    if onset >= len(t):
+        return {}
+    out: dict[str, Any] = {
+        "began_ms": [(round(1000 * (ev.at - t[onset])), ev.over_playback)
+                     for _, ev in events if type(ev).__name__ == "SpeechBegan"],
+        "cued_ms": [round(1000 * (ev.at - t[onset]))
+                    for _, ev in events if type(ev).__name__ == "TalkingOver"]}
+    if game.stopped_at is not None:
         out["told_ms"] = round(1000 * (game.stopped_at - t[onset]), 1)
-    if onset < len(t):
-        out["began_ms"] = [(round(1000 * (ev.at - t[onset])), ev.over_playback)
-                           for _, ev in events if type(ev).__name__ == "SpeechBegan"]
-        out["cued_ms"] = [round(1000 * (ev.at - t[onset]))
-                          for _, ev in events if type(ev).__name__ == "TalkingOver"]
-    if line is not None:
-        head = line[:int(LINE_HEAD_S * RATE)]
-        line_at = locate(rec[:max(onset, len(head))], head)
-        stop = line_stop(rec, line, line_at, clip, at)
-        if stop is not None:
-            out["heard_ms"] = round(1000 * (stop - onset) / RATE, 1)
+        end = game.speakers.last_sound(game.stopped_at - STOP_SEARCH_S,
+                                       game.stopped_at + STOP_SEARCH_S)
+        if end is not None:
+            out["heard_ms"] = round(1000 * (end - t[onset]), 1)
     return out
 
 
@@ -531,12 +591,10 @@ def main(argv: list[str] | None = None) -> None:
                 clip = read_samples16k(clip_path).astype(np.float64)
                 game.listener.expect_confirmation(r["family"] == "confirm")
                 mark = game.mic.mark()
-                line = None
                 alone = None
                 said_at = 0.0
                 if cond == "over":
                     line_path = long_lines[i % len(long_lines)]
-                    line = read_samples16k(line_path).astype(np.float64)
                     if game.tap is not None:
                         game.tap.kept, game.tap.on = [], True
                     said_at = time.monotonic()
@@ -564,7 +622,7 @@ def main(argv: list[str] | None = None) -> None:
                     if game.raw is not None:  # the line alone, before the command
                         alone = server_erle(game.raw, game.mic, said_at, cmd_at)
                     row["erle_line_db"] = alone
-                    row.update(stop_marks(game, mark, clip, onset, line, evs))
+                    row.update(stop_marks(game, mark, clip, onset, evs))
                     if "told_ms" in row:
                         told.append(row["told_ms"])
                     if "heard_ms" in row:

@@ -1,11 +1,10 @@
-"""Where things happened in a recording of the microphone: a clip's start, a line's stop.
+"""Where things happened in recordings of the sound server: a clip's start, a sound's end.
 
-The barge-in benchmark through PulseAudio times the stop from the recording itself, not
-from when a player process was started: the command is found in what the microphone
-captured by cross-correlation, and so is the bot's line; what is left once the command is
-taken out is the line's echo alone, and where that falls silent while the line (had it
-gone on) would still be loud is where the game stopped it.  Both marks are sample indices
-of one recording, so their difference is exact whatever the stamps' jitter.
+The barge-in benchmark through PulseAudio times the stop from recordings, not from when a
+player process was started: the command is found in what the microphone captured by
+cross-correlation, and the line's end is the last loud frame of what the speakers (the
+game sink's monitor) played.  Each recording's samples carry a steady clock's time, so
+the two marks are compared on one clock.
 
 >>> import numpy as np
 >>> rng = np.random.default_rng(1)
@@ -39,42 +38,19 @@ def locate(recording: npt.ArrayLike, clip: npt.ArrayLike) -> int:
     return int(np.argmax(xc))
 
 
-def placed(clip: npt.ArrayLike, at: int, n: int) -> Signal:
-    """``clip`` put at sample ``at`` of an ``n``-sample stretch (cut where it overhangs)."""
-    b = np.asarray(clip, dtype=np.float64)
-    out = np.zeros(n)
-    lo, hi = max(0, at), min(n, at + len(b))
-    if hi > lo:
-        out[lo:hi] = b[lo - at:hi - at]
-    return out
+def last_sound(x: npt.ArrayLike, dbfs: float) -> int | None:
+    """The sample just after the last 10 ms frame of ``x`` louder than ``dbfs``; None if
+    none is.
 
-
-def gain(recording: Signal, model: Signal) -> float:
-    """Least-squares gain of ``model`` in ``recording``."""
-    return float(np.dot(recording, model) / max(float(np.dot(model, model)), 1e-9))
+    >>> x = np.zeros(1000); x[300:450] = 3000
+    >>> last_sound(x, -50.0)
+    480
+    """
+    db = _frames_db(np.asarray(x, dtype=np.float64))
+    loud = np.nonzero(db > dbfs)[0]
+    return None if not len(loud) else int(loud[-1] + 1) * FRAME
 
 
 def _frames_db(x: Signal) -> Signal:
     f = x[:len(x) // FRAME * FRAME].reshape(-1, FRAME)
     return 10 * np.log10(np.mean(f * f, axis=1) / 32768**2 + 1e-12)
-
-
-def line_stop(recording: npt.ArrayLike, line: npt.ArrayLike, line_at: int,
-              command: npt.ArrayLike, command_at: int) -> int | None:
-    """The sample where the line's echo last sounds in ``recording`` (its stop), with the
-    command at ``command_at`` taken out first; None when the line played to its end."""
-    rec = np.asarray(recording, dtype=np.float64)
-    cmd = placed(command, command_at, len(rec))
-    rest = rec - gain(rec, cmd) * cmd
-    echo = placed(line, line_at, len(rec))
-    before = slice(max(0, line_at), max(line_at + FRAME, command_at))  # the line alone
-    echo *= gain(rest[before], echo[before])
-    heard, would = _frames_db(rest), _frames_db(echo)
-    loud = would > LOUD_DBFS
-    still = loud & (heard > would - HEARD_DB)
-    if not loud.any() or not still.any():
-        return None
-    last = int(np.nonzero(still)[0][-1])
-    if not loud[last + 1:].any():  # loud to the end: it was never stopped
-        return None
-    return (last + 1) * FRAME
