@@ -78,6 +78,9 @@ MONITOR_STALL_S = 1.0
 CUE_THRESHOLD = 0.7
 #: ...in this many windows running (two at 0.5: 2 lines stopped, p50 134 ms)
 CUE_WINDOWS = 1
+#: ...and only once the recognizer's canceller was seen taking this much (dB, median) out
+#: of the game's loud frames just before (:func:`_seen_cancelling`)
+CUE_SEEN_DB = 18.0
 #: after telling the game the player speaks over it, the listener waits this long before
 #: it hands the recognizer the utterance's start: PocketSphinx holds the interpreter
 #: ~40 ms over a pre-roll, and the thread that tells the game could not run meanwhile
@@ -345,6 +348,7 @@ class Listener:
         #: the cue's bar: a window this likely speech (``cue_windows`` of them running)
         self.cue_threshold = CUE_THRESHOLD
         self.cue_windows = CUE_WINDOWS
+        self.cue_seen_db = CUE_SEEN_DB
         #: once cued, the detector hears the canceller's output ungated, as in an utterance
         self.ungate_when_cued = True
         self.echo_tail_s = echo_tail_s
@@ -709,7 +713,7 @@ class Listener:
         _keep_loud(self._cue_taken, self._frames, taken, loud)
         cue = heard.copy()
         if not (self._line_settled
-                and _seen_cancelling(self._cue_taken, self._frames, self.echo_gate_db + 6)):
+                and _seen_cancelling(self._cue_taken, self._frames, self.cue_seen_db)):
             cue[:] = 0
             return cue.tobytes()
         cue[:n].reshape(-1, 160)[self._echo_frames(taken, heard_db)] = 0
