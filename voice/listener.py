@@ -79,8 +79,11 @@ CUE_THRESHOLD = 0.7
 #: ...in this many windows running (two at 0.5: 2 lines stopped, p50 134 ms)
 CUE_WINDOWS = 1
 #: ...and only once the recognizer's canceller was seen taking this much (dB, median) out
-#: of the game's loud frames just before (:func:`_seen_cancelling`)
-CUE_SEEN_DB = 18.0
+#: of the game's loud frames just before (:func:`_seen_cancelling`).  SpeexDSP takes 14-20
+#: dB out of many lines; four closed-loop runs replayed (176 commands over a line, 20 min
+#: of the bots alone; RESULTS.md, session 26): 18 dB told p50 107-125 ms, p95 197-224;
+#: 15 dB 105-113, 196-212, no more lines stopped with nobody speaking (5 either way)
+CUE_SEEN_DB = 15.0
 #: after telling the game the player speaks over it, the listener waits this long before
 #: it hands the recognizer the utterance's start: PocketSphinx holds the interpreter
 #: ~40 ms over a pre-roll, and the thread that tells the game could not run meanwhile
