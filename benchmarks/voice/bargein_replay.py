@@ -11,7 +11,9 @@ audio of a run, in a minute instead of ten, and two settings on the same audio.
 It is open loop: the line playing was stopped where the recorded run's listener stopped
 it, whatever the replayed one decides.  Figures: each command's ``exact`` (one utterance
 heard, meaning what was said) in silence and over a line, and in the stretch nobody spoke
-in, how many utterances began and how many were acted on.
+in, how many utterances began and how many were acted on; over a line, ``told_ms``: from
+the command's onset (found in the recording as the run found it) to the end of the chunk
+on which the replayed listener told the game to stop (the closed loop adds 10-20 ms).
 
     .venv/bin/python -m benchmarks.voice.bargein_replay RUN.npz [--set name=value ...]
 
@@ -158,14 +160,47 @@ def apply_settings(listener: Any, settings: dict[str, float | int]) -> None:
         setattr(listener, name, value)
 
 
+def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list[int | None]:
+    """Where each command said over a line begins in the recording (a sample), found as
+    ``bargein_pulse`` finds it: the run's commands are every ``every``-th clean corpus
+    command (the run's ``--every``); a segment whose words are not that command's gets
+    None."""
+    import tempfile
+
+    from voice.wavio import read_samples16k
+
+    from .bargein_pulse import MANIFEST, RATE, normalized
+    from .pulse_marks import locate
+
+    rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
+    cmds = [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"][::every]
+    starts = np.concatenate([[0], np.cumsum(run["lens"])])
+    over = [s for s in segments if s["cond"] == "over"]
+    out: list[int | None] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, seg in enumerate(over):
+            if i >= len(cmds) or cmds[i]["text"] != seg["said"]:
+                out.append(None)
+                continue
+            wav, onset_s = normalized(MANIFEST.parent / cmds[i]["file"], Path(tmp) / "c.wav")
+            lo, hi = int(starts[seg["from"]]), int(starts[seg["to"]])
+            clip = read_samples16k(wav).astype(np.float64)
+            found = locate(run["near"][lo:hi].astype(np.float64), clip)
+            out.append(lo + found + int(onset_s * RATE))
+    return out
+
+
 def replay(path: Path, engine: str = "pocketsphinx",
            settings: dict[str, float | int] | None = None,
-           trust_canceller: bool = False, canceller: str = "auto") -> dict[str, Any]:
+           trust_canceller: bool = False, canceller: str = "auto",
+           every: int = 20) -> dict[str, Any]:
     from voice.echo import EchoCanceller, PairedCanceller, open_canceller
     from voice.intents import Unknown
     from voice.listener import Heard, Listener, SpeechBegan, TalkingOver
     from voice.parser import parse
     from voice.recognizers import open_recognizer
+
+    from .bargein_pulse import RATE, percentiles
 
     run = np.load(path)
     segments = json.loads(str(run["segments"]))
@@ -228,11 +263,18 @@ def replay(path: Path, engine: str = "pocketsphinx",
         else:
             row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
         rows.append(row)
+    over_rows = [r for r in rows if r["cond"] == "over"]
+    for r, onset in zip(over_rows, command_onsets(run, segments, every), strict=True):
+        if onset is not None and r["told_at_sample"] is not None:
+            r["told_ms"] = round((r["told_at_sample"] - onset) * 1000 / RATE, 1)
     for cond in ("silence", "over"):
         got = [r for r in rows if r["cond"] == cond]
         if got:
             result[cond] = {"n": len(got),
                             "exact": round(100 * sum(r["exact"] for r in got) / len(got), 1)}
+    if over_rows:
+        result["over"]["told_ms"] = percentiles([r["told_ms"] for r in over_rows
+                                                 if "told_ms" in r])
     for r in rows:
         if r["cond"] == "stretch":
             result["stretch"] = {"began": r["began"], "cued": r["cued"], "heard": len(r["heard"]),
@@ -256,10 +298,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--canceller", default="auto", choices=("auto", *CANCELLERS),
                     help="the echo canceller replayed (voice.echo.CANCELLERS)")
     ap.add_argument("--rows", action="store_true", help="print every command's row")
+    ap.add_argument("--every", type=int, default=20,
+                    help="the run's --every: which corpus commands it said (for told_ms)")
     args = ap.parse_args(argv)
     settings = parse_settings(args.set)
     for path in args.run:
-        result = replay(path, args.engine, settings, args.trust_canceller, args.canceller)
+        result = replay(path, args.engine, settings, args.trust_canceller, args.canceller,
+                        args.every)
         rows = result.pop("rows")
         if args.rows:
             for r in rows:
