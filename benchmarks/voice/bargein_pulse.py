@@ -290,7 +290,7 @@ class Speakers:
         """When the speakers last sounded (a 10 ms frame above :data:`SPEAKING_DBFS`)
         between ``t0`` and ``t1``; None if they were silent throughout."""
         with self._lock:
-            keep = [i for i, e in enumerate(self.ends) if t0 < e <= t1 + 0.1]
+            keep = [i for i, e in enumerate(self.ends) if t0 < e <= t1 + SPEAKERS_BLOCK / RATE]
             chunks, ends = [self.chunks[i] for i in keep], [self.ends[i] for i in keep]
         pcm, t = stamped(chunks, ends)
         lo, hi = int(np.searchsorted(t, t0)), int(np.searchsorted(t, t1))
