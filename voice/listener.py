@@ -105,6 +105,12 @@ CANCELLING_FROM_S = 1.0
 CANCELLING_TO_S = 0.2
 #: ...at least this many of them (10 ms frames): a line's first words are not trusted
 CANCELLING_MIN_FRAMES = 10
+#: ...taking this much out of them (dB, median).  AEC3 takes 14-17 dB out of one line in
+#: ten or so, and at 18 the detector was blind over all of it ("half pot" never began);
+#: four closed-loop runs replayed (176 commands over a line, 20 min of the bots alone;
+#: RESULTS.md, session 26): 15 and 12 dB one more command exact, nothing more begun with
+#: nobody speaking, here or in seed 25's 40 rooms
+CANCELLING_DB = 15.0
 #: ...nor anything in a line's first this long: at a line's start AEC3 takes the game's
 #: voice deep out for ~100 ms, then lets it through for 200-300 ms
 LINE_SETTLE_S = 0.45
@@ -352,6 +358,8 @@ class Listener:
         self.cue_threshold = CUE_THRESHOLD
         self.cue_windows = CUE_WINDOWS
         self.cue_seen_db = CUE_SEEN_DB
+        #: the detector's canceller is trusted over a line (:attr:`cancelling`) from this
+        self.cancelling_db = CANCELLING_DB
         #: once cued, the detector hears the canceller's output ungated, as in an utterance
         self.ungate_when_cued = True
         self.echo_tail_s = echo_tail_s
@@ -511,13 +519,13 @@ class Listener:
     def cancelling(self) -> bool:
         """The canceller has been taking the game's voice out just before now: over the
         loud frames of the game's speech from ``CANCELLING_FROM_S`` to ``CANCELLING_TO_S``
-        ago (at least ``CANCELLING_MIN_FRAMES``), it took out as much as
-        :attr:`echo_learned` asks, and the line has played :data:`LINE_SETTLE_S`.  Not so
+        ago (at least ``CANCELLING_MIN_FRAMES``), it took out ``cancelling_db`` (median),
+        and the line has played :data:`LINE_SETTLE_S`.  Not so
         at the start of every line (through PulseAudio AEC3 took 30-47 dB out of a line's
         first 100 ms, then -2 to 10 dB for 200-300 ms: what it did for the line before, or
         for those first 100 ms, says nothing), nor while it re-learns the echo's path."""
         return (self._line_settled
-                and _seen_cancelling(self._loud_taken, self._frames, self.echo_gate_db + 6))
+                and _seen_cancelling(self._loud_taken, self._frames, self.cancelling_db))
 
     @property
     def _line_settled(self) -> bool:
