@@ -520,10 +520,10 @@ class Listener:
         """The canceller has been taking the game's voice out just before now: over the
         loud frames of the game's speech from ``CANCELLING_FROM_S`` to ``CANCELLING_TO_S``
         ago (at least ``CANCELLING_MIN_FRAMES``), it took out ``cancelling_db`` (median),
-        and the line has played :data:`LINE_SETTLE_S`.  Not so
-        at the start of every line (through PulseAudio AEC3 took 30-47 dB out of a line's
-        first 100 ms, then -2 to 10 dB for 200-300 ms: what it did for the line before, or
-        for those first 100 ms, says nothing), nor while it re-learns the echo's path."""
+        and the line has played :data:`LINE_SETTLE_S`.  Not so at the start of every line
+        (through PulseAudio AEC3 took 30-47 dB out of a line's first 100 ms, then -2 to 10
+        dB for 200-300 ms: what it did for the line before, or for those first 100 ms, says
+        nothing), nor while it re-learns the echo's path."""
         return (self._line_settled
                 and _seen_cancelling(self._loud_taken, self._frames, self.cancelling_db))
 

@@ -175,6 +175,7 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list
     rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
     cmds = [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"][::every]
     starts = np.concatenate([[0], np.cumsum(run["lens"])])
+    near = run["near"]  # an .npz member is read whole at each access: once
     over = [s for s in segments if s["cond"] == "over"]
     out: list[int | None] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,7 +186,7 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list
             wav, onset_s = normalized(MANIFEST.parent / cmds[i]["file"], Path(tmp) / "c.wav")
             lo, hi = int(starts[seg["from"]]), int(starts[seg["to"]])
             clip = read_samples16k(wav).astype(np.float64)
-            found = locate(run["near"][lo:hi].astype(np.float64), clip)
+            found = locate(near[lo:hi].astype(np.float64), clip)
             out.append(lo + found + int(onset_s * RATE))
     return out
 
