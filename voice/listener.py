@@ -106,11 +106,11 @@ CANCELLING_TO_S = 0.2
 #: ...at least this many of them (10 ms frames): a line's first words are not trusted
 CANCELLING_MIN_FRAMES = 10
 #: ...taking this much out of them (dB, median).  AEC3 takes 14-17 dB out of one line in
-#: ten or so, and at 18 the detector was blind over all of it ("half pot" never began);
-#: four closed-loop runs replayed (176 commands over a line, 20 min of the bots alone;
-#: RESULTS.md, session 26): 15 and 12 dB one more command exact, nothing more begun with
-#: nobody speaking, here or in seed 25's 40 rooms
-CANCELLING_DB = 15.0
+#: ten or so, and the detector is blind over all of it ("half pot" never began).  15 dB
+#: gained one command in 176 replayed, but in a clean clone's test run the bot alone in
+#: tests/test_talk_over.py's reverberant room then stopped its own line and was heard
+#: (RESULTS.md, session 26)
+CANCELLING_DB = 18.0
 #: ...nor anything in a line's first this long: at a line's start AEC3 takes the game's
 #: voice deep out for ~100 ms, then lets it through for 200-300 ms
 LINE_SETTLE_S = 0.45
