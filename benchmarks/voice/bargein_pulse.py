@@ -131,6 +131,12 @@ class Server:
         self.proc.wait(5)
 
 
+def said_commands(every: int) -> list[dict[str, Any]]:
+    """The corpus rows a run says: every ``every``-th clean command (chatter left out)."""
+    rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
+    return [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"][::every]
+
+
 def normalized(src: Path, dst: Path, dbfs: float = LEVEL_DBFS) -> tuple[Path, float]:
     """``src`` at ``dbfs`` RMS over its loud part, as a 16 kHz WAV; and where its speech
     starts (s)."""
@@ -549,9 +555,7 @@ def main(argv: list[str] | None = None) -> None:
                     "playback) in this .npz, for benchmarks.voice.bargein_replay")
     args = ap.parse_args(argv)
 
-    rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
-    cmds = [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"]
-    cmds = cmds[::args.every]
+    cmds = said_commands(args.every)
     lines = render_lines(args.lines)
     tmp = Path(tempfile.mkdtemp(prefix="bargein-"))
     norm_lines = [normalized(p, tmp / f"bot{i}.wav")[0] for i, p in enumerate(lines)]

@@ -169,11 +169,10 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list
 
     from voice.wavio import read_samples16k
 
-    from .bargein_pulse import MANIFEST, RATE, normalized
+    from .bargein_pulse import MANIFEST, RATE, normalized, said_commands
     from .pulse_marks import locate
 
-    rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
-    cmds = [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"][::every]
+    cmds = said_commands(every)
     starts = np.concatenate([[0], np.cumsum(run["lens"])])
     near = run["near"]  # an .npz member is read whole at each access: once
     over = [s for s in segments if s["cond"] == "over"]
