@@ -86,3 +86,26 @@ def test_shuffle_plays_the_same_clips_in_a_seeded_order_by_speaker_one_voice_at_
     by_speaker = run.select(rows, "all", ["clean"], 0, by_speaker=True, shuffle=1)
     assert [r["voice"] for r in by_speaker] == sorted(
         (r["voice"] for r in rows), key=voices.index)
+
+
+def test_a_voice_group_renders_only_the_clips_it_is_asked_for(tmp_path, monkeypatch):
+    """Scoring the accented voices needs Kokoro, not flite, Piper or Festival."""
+    import json
+
+    row_of = {"manifest.jsonl": "u0001", "manifest-accented.jsonl": "a0001"}
+    for name, ident in row_of.items():
+        (tmp_path / name).write_text(json.dumps({"id": ident}) + "\n")
+
+    def refuse(out):
+        raise AssertionError("rendered clips nobody asked for")
+
+    monkeypatch.setattr(run, "render_extra", refuse)
+    monkeypatch.setattr(run, "render_unheard", refuse)
+    got = run.load_manifest(tmp_path, voices="accented")
+    assert [r["id"] for r in got] == ["u0001", "a0001"]
+
+
+def test_kokoro_reads_espeak_ngs_phonemes_in_its_own_alphabet():
+    synth = pytest.importorskip("benchmarks.voice.synth")
+    assert synth.kokoro_phonemes("hˈæf pˈɑːt") == "hˈæf pˈɑt"
+    assert synth.kokoro_phonemes("aɪ fˈoʊld") == "I fˈOld"

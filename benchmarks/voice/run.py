@@ -30,7 +30,15 @@ from voice.resolver import ResolveContext
 
 from .corpus import ALL_CONDITIONS, ALL_VOICES, GROUPS, SITUATIONS, VOICES
 from .outcome import acted, is_acting, label, with_pending
-from .synth import EXTRA_MANIFESTS, UNHEARD_MANIFEST, render, render_extra, render_unheard
+from .synth import (
+    ACCENTED_MANIFEST,
+    EXTRA_MANIFESTS,
+    UNHEARD_MANIFEST,
+    render,
+    render_accented,
+    render_extra,
+    render_unheard,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "benchmarks" / "out" / "voice"
@@ -248,24 +256,39 @@ def _order(item: tuple[str, list]) -> tuple[int, int]:
     return ([*GROUPS, "all"].index(voices), list(ALL_CONDITIONS).index(cond))
 
 
-def load_manifest(out: Path, extra: bool = True) -> list[dict]:
-    """The corpus's clips, and (``extra``) the reverberant room, the new voices and the
-    test voices."""
+def load_manifest(out: Path, extra: bool = True, voices: str = "all") -> list[dict]:
+    """The corpus's clips, and (``extra``) the reverberant room, the new voices, the test
+    voices and the accented ones: those of the ``voices`` group (all: every one), each
+    rendered the first time it is asked for."""
     path = out / "manifest.jsonl"
     if not path.exists():
         print(f"rendering the corpus into {out} (espeak-ng + sox) ...", file=sys.stderr)
         render(out)
     names = ["manifest.jsonl"]
-    if extra:
+    if not extra:
+        return _rows(out, names)
+    if voices in ("all", "tuned", "held-out", "new"):
         if not all((out / name).exists() for name in EXTRA_MANIFESTS):
             print(f"rendering the room and new voices into {out} (flite + sox) ...",
                   file=sys.stderr)
             render_extra(out)
+        names += EXTRA_MANIFESTS
+    if voices in ("all", "unheard"):
         if not (out / UNHEARD_MANIFEST).exists():
             print(f"rendering the test voices into {out} (Piper, Festival + sox) ...",
                   file=sys.stderr)
             render_unheard(out)
-        names += [*EXTRA_MANIFESTS, UNHEARD_MANIFEST]
+        names.append(UNHEARD_MANIFEST)
+    if voices in ("all", "accented"):
+        if not (out / ACCENTED_MANIFEST).exists():
+            print(f"rendering the accented voices into {out} (Kokoro + sox) ...",
+                  file=sys.stderr)
+            render_accented(out)
+        names.append(ACCENTED_MANIFEST)
+    return _rows(out, names)
+
+
+def _rows(out: Path, names: list[str]) -> list[dict]:
     return [json.loads(line) for name in names
             for line in (out / name).read_text().splitlines() if line]
 
@@ -359,7 +382,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="tuned: the espeak-ng voices tuned on; held-out: the two espeak-ng "
                     "voices kept out of PocketSphinx's tuning; new: the flite voices no "
                     "engine was tuned on (their errors read since session 17); unheard: "
-                    "the Piper and Festival test voices, only ever scored")
+                    "the Piper and Festival test voices, only ever scored; accented: "
+                    "Kokoro's Japanese voices speaking English, only ever scored")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
     ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
     ap.add_argument("--every", type=int, default=1,
@@ -468,7 +492,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.render:
         render(args.out)
-    rows = select(load_manifest(args.out), args.voices, args.conditions.split(","), args.limit,
+    manifest = load_manifest(args.out, voices=args.voices)
+    rows = select(manifest, args.voices, args.conditions.split(","), args.limit,
                   args.every, args.by_speaker, args.shuffle)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []

