@@ -109,3 +109,9 @@ def test_kokoro_reads_espeak_ngs_phonemes_in_its_own_alphabet():
     synth = pytest.importorskip("benchmarks.voice.synth")
     assert synth.kokoro_phonemes("hˈæf pˈɑːt") == "hˈæf pˈɑt"
     assert synth.kokoro_phonemes("aɪ fˈoʊld") == "I fˈOld"
+
+
+def test_the_errors_of_voices_only_ever_scored_are_not_printed(capsys):
+    with pytest.raises(SystemExit):
+        run.main(["--voices", "accented", "--errors", "--no-write"])
+    assert "only ever scored" in capsys.readouterr().err

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from voice.recognizers.base import Hypothesis, Recognizer
 
-from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SPEEDS
+from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SCORED_ONLY, SPEEDS
 from .echo import outcome
 from .synth import echo, mix, speak
 
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="print each sure wrong amount and what the engines heard (refused "
                     "for the test voices, whose errors are never read)")
     args = ap.parse_args(argv)
-    if args.show_wrong and args.voices in ("all", "unheard"):
+    if args.show_wrong and args.voices in ("all", *SCORED_ONLY):
         ap.error("--show-wrong reads errors: not on the test voices (pick a group)")
     counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")),
                  args.show_wrong)

@@ -204,6 +204,8 @@ ACCENTED_VOICES: list[Voice] = [
 ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *UNHEARD_VOICES, *ACCENTED_VOICES]
 #: The voice groups, in report order (:attr:`Voice.group`).
 GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "unheard", "accented")
+#: The groups whose errors nobody reads: they are only ever scored, in aggregate.
+SCORED_ONLY: tuple[str, ...] = ("unheard", "accented")
 #: espeak-ng words per minute: a deliberate and a quick speaker.
 SPEEDS: tuple[int, ...] = (150, 195)
 #: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
