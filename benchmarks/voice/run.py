@@ -21,6 +21,7 @@ import sys
 import time
 import wave
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
@@ -256,6 +257,18 @@ def _order(item: tuple[str, list]) -> tuple[int, int]:
     return ([*GROUPS, "all"].index(voices), list(ALL_CONDITIONS).index(cond))
 
 
+#: The clips beside the corpus: for which voice groups, in which manifests, rendered how
+#: (each looked up when called, so that a test can stand in for it).
+_EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], object]], ...] = (
+    (("tuned", "held-out", "new"), EXTRA_MANIFESTS, "the room and new voices (flite + sox)",
+     lambda out: render_extra(out)),
+    (("unheard",), (UNHEARD_MANIFEST,), "the test voices (Piper, Festival + sox)",
+     lambda out: render_unheard(out)),
+    (("accented",), (ACCENTED_MANIFEST,), "the accented voices (Kokoro + sox)",
+     lambda out: render_accented(out)),
+)
+
+
 def load_manifest(out: Path, extra: bool = True, voices: str = "all") -> list[dict]:
     """The corpus's clips, and (``extra``) the reverberant room, the new voices, the test
     voices and the accented ones: those of the ``voices`` group (all: every one), each
@@ -267,24 +280,13 @@ def load_manifest(out: Path, extra: bool = True, voices: str = "all") -> list[di
     names = ["manifest.jsonl"]
     if not extra:
         return _rows(out, names)
-    if voices in ("all", "tuned", "held-out", "new"):
-        if not all((out / name).exists() for name in EXTRA_MANIFESTS):
-            print(f"rendering the room and new voices into {out} (flite + sox) ...",
-                  file=sys.stderr)
-            render_extra(out)
-        names += EXTRA_MANIFESTS
-    if voices in ("all", "unheard"):
-        if not (out / UNHEARD_MANIFEST).exists():
-            print(f"rendering the test voices into {out} (Piper, Festival + sox) ...",
-                  file=sys.stderr)
-            render_unheard(out)
-        names.append(UNHEARD_MANIFEST)
-    if voices in ("all", "accented"):
-        if not (out / ACCENTED_MANIFEST).exists():
-            print(f"rendering the accented voices into {out} (Kokoro + sox) ...",
-                  file=sys.stderr)
-            render_accented(out)
-        names.append(ACCENTED_MANIFEST)
+    for groups, manifests, what, render_them in _EXTRAS:
+        if voices != "all" and voices not in groups:
+            continue
+        if not all((out / name).exists() for name in manifests):
+            print(f"rendering {what} into {out} ...", file=sys.stderr)
+            render_them(out)
+        names += manifests
     return _rows(out, names)
 
 
