@@ -66,6 +66,7 @@ KOKORO_PHONES: tuple[tuple[str, str], ...] = (
     ("eɪ", "A"), ("aɪ", "I"), ("aʊ", "W"), ("ɔɪ", "Y"), ("oʊ", "O"), ("əʊ", "Q"),
     ("tʃ", "ʧ"), ("dʒ", "ʤ"), ("ɚ", "əɹ"), ("ː", ""),
 )
+#: the rate Kokoro-82M writes its audio at (Hz)
 KOKORO_RATE = 24_000
 
 
