@@ -202,6 +202,8 @@ ACCENTED_VOICES: list[Voice] = [
 ]
 #: Every voice of the benchmark, in report order.
 ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *UNHEARD_VOICES, *ACCENTED_VOICES]
+#: Each voice's group, by its name (:attr:`Voice.group`).
+GROUP_OF: dict[str, str] = {v.name: v.group for v in ALL_VOICES}
 #: The voice groups, in report order (:attr:`Voice.group`).
 GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "unheard", "accented")
 #: The groups whose errors nobody reads: they are only ever scored, in aggregate.

@@ -21,7 +21,7 @@ from pathlib import Path
 from game.commands.say import situation_from_history
 from game.phh import loads
 
-from .corpus import ALL_VOICES, SITUATIONS, VOICES
+from .corpus import GROUP_OF, SITUATIONS, VOICES
 from .outcome import label
 from .run import OUT, load_manifest, run_clip, select
 
@@ -34,7 +34,7 @@ def first_commands(voice: str, condition: str, seed: int = 5) -> tuple[int, int,
     from voice.recognizers.room import load_room
 
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
-    group = next(v.group for v in ALL_VOICES if v.name == voice)
+    group = GROUP_OF[voice]
     rows = [r for r in select(load_manifest(OUT, voices=group), group, [condition], 0, 1)
             if r["voice"] == voice and r["family"] not in ("chatter", "confirm")]
     random.Random(seed).shuffle(rows)

@@ -29,7 +29,15 @@ from game.phh import loads
 from voice.recognizers.base import UNKNOWN, Hypothesis
 from voice.resolver import ResolveContext
 
-from .corpus import ALL_CONDITIONS, ALL_VOICES, GROUPS, SCORED_ONLY, SITUATIONS, VOICES
+from .corpus import (
+    ALL_CONDITIONS,
+    ALL_VOICES,
+    GROUP_OF,
+    GROUPS,
+    SCORED_ONLY,
+    SITUATIONS,
+    VOICES,
+)
 from .outcome import acted, is_acting, label, with_pending
 from .synth import (
     ACCENTED_MANIFEST,
@@ -306,11 +314,10 @@ def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
     by_speaker: bool = False, shuffle: int | None = None,
 ) -> list[dict]:
-    group = {v.name: v.group for v in ALL_VOICES}
     if every > 1:
         rows = [r for r in rows if _sampled(r, every)]
     if voices != "all":
-        rows = [r for r in rows if group[r["voice"]] == voices]
+        rows = [r for r in rows if GROUP_OF[r["voice"]] == voices]
     rows = [r for r in rows if r["condition"] in conditions]
     if by_speaker:
         # One speaker at a time, as a player's microphone hears them: the recognizer's
@@ -497,7 +504,6 @@ def main(argv: list[str] | None = None) -> int:
         render(args.out)
     if args.errors and args.voices in SCORED_ONLY:
         ap.error(f"--errors reads errors: not on the {args.voices} voices, only ever scored")
-    group_of = {v.name: v.group for v in ALL_VOICES}
     manifest = load_manifest(args.out, voices=args.voices)
     rows = select(manifest, args.voices, args.conditions.split(","), args.limit,
                   args.every, args.by_speaker, args.shuffle)
@@ -517,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
                    **{k: say[k] for k in ("readings", "timings_ms", "sphinx") if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]
-                and group_of[row["voice"]] not in SCORED_ONLY):
+                and GROUP_OF[row["voice"]] not in SCORED_ONLY):
             print(f"{row['id']} {row['condition']:6s} {row['voice']:12s} {row['speed']} "
                   f"said {row['text']!r:34s} heard {got['transcript']!r:30s} "
                   f"-> {got['outcome']} (want {got['expected']})", file=sys.stderr)
