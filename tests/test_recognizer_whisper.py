@@ -536,6 +536,43 @@ def test_a_table_command_the_pair_doubts_is_not_heard():
     assert parse(doubted_call.text) == Call() and doubted_call.confidence < 0.6
 
 
+def test_a_table_command_pocketsphinx_did_not_hear_stands_only_far_above_every_bet():
+    """Whisper's sure "Pause." for "call", PocketSphinx hearing no command: the decoder finds
+    "call" nearly as likely, and a table command acts at once, so nothing is heard; a
+    "Sit out." that every betting command scores far under stands."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import ALONE_TABLE_SLACK, combine
+
+    assert ALONE_TABLE_SLACK is not None
+    pause, nothing = Hypothesis("pause", 0.95, "w"), Hypothesis(UNKNOWN, 0.0, "ps")
+    assert combine(pause, nothing, None, table_rival=-1.5).text == UNKNOWN
+    assert combine(pause, nothing, None, table_rival=-(ALONE_TABLE_SLACK + 1)).text == "pause"
+    assert combine(pause, nothing, None, table_rival=-1.5,
+                   alone_table_slack=None).text == "pause"
+    sure_call = combine(Hypothesis("call", 0.95, "w"), nothing, None, table_rival=0.0)
+    assert parse(sure_call.text) == Call()  # a betting command can ask: not this rule's
+
+
+@needs_model
+def test_rescoring_several_commands_gives_the_likeliest_of_them(whisper):
+    whisper.decode(_say("pause"))
+    one_by_one = [whisper.rescore(c) for c in ("call", "pot", "fold")]
+    assert all(g is not None for g in one_by_one)
+    together = whisper.rescore("call", "pot", "fold")
+    assert together == pytest.approx(max(g for g in one_by_one if g is not None), abs=0.05)
+
+
+@needs_model
+@pytest.mark.parametrize("text", ["sit out", "pause", "deal"])
+def test_a_clear_table_command_outscores_every_betting_rival_by_the_slack(whisper, text):
+    from voice.recognizers.combined import ALONE_TABLE_SLACK, TABLE_RIVALS
+
+    assert ALONE_TABLE_SLACK is not None
+    assert parse(whisper.decode(_say(text)).text) == parse(text)
+    gap = whisper.rescore(*TABLE_RIVALS)
+    assert gap is not None and gap < -ALONE_TABLE_SLACK, gap
+
+
 def test_a_raise_heard_without_its_amount_takes_pocketsphinx_amount_if_whisper_scores_it():
     """"Then raise." for "min raise": Whisper has the verb, PocketSphinx the whole command."""
     from voice.intents import MinRaise

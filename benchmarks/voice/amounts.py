@@ -123,7 +123,8 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     pair, sphinx, gap, whisper = last
     backed = backs(whisper.readings, sphinx.text)
     return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
-                          sure_gap=pair.sure_gap, **{"backed": backed, **change})
+                          sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
+                          **{"backed": backed, **change})
             for name, change in PAIR_ABLATIONS.items()}
 
 

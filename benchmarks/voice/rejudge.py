@@ -25,6 +25,7 @@ from game.phh import loads
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import (
+    ALONE_TABLE_SLACK,
     DISAGREE_SLACK,
     RESCUE_SLACK,
     SIZED_RIVAL_SLACK,
@@ -70,7 +71,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              gap_rescues_amounts: bool = False,
              table_slack: float | None = TABLE_RIVAL_SLACK,
              doubted_rivals_ask: bool = True, sized_slack: float | None = SIZED_RIVAL_SLACK,
-             doubted_tables_act: bool = False) -> dict:
+             doubted_tables_act: bool = False,
+             alone_table_slack: float | None = ALONE_TABLE_SLACK) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
@@ -87,7 +89,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       disagree_slack=disagree_slack, backed=backed,
                       gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
                       doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
-                      doubted_tables_act=doubted_tables_act, engine=engine)
+                      doubted_tables_act=doubted_tables_act,
+                      table_rival=row.get("table_rival"),
+                      alone_table_slack=alone_table_slack, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -129,6 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--doubted-tables-act", action="store_true",
                     help="combined rows: a table or menu command the pair doubts acts "
                     "anyway instead of not being heard")
+    ap.add_argument("--alone-table-slack", default=str(ALONE_TABLE_SLACK),
+                    help="combined rows: comma list of nats by which a table command "
+                    "PocketSphinx did not hear must outscore its likeliest betting rival "
+                    "('None': it always stands, as before session 28)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -144,19 +152,21 @@ def main(argv: list[str] | None = None) -> int:
         return [None if s == "None" else float(s) for s in arg.split(",")]
 
     engines = [None, *filter(None, args.alone.split(","))]
-    for share, slack, sure, talk, apart, tables, amounts in product(
+    for share, slack, sure, talk, apart, tables, amounts, alone_tables in product(
             values(args.sure_share), values(args.rescue_slack), values(args.sure_rescue_gap),
             values(args.talk_weight), optional(args.disagree_slack),
-            optional(args.table_slack), optional(args.sized_slack)):
+            optional(args.table_slack), optional(args.sized_slack),
+            optional(args.alone_table_slack)):
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
-                          not args.doubted_rivals_stand, amounts, args.doubted_tables_act)
+                          not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
+                          alone_tables)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
-              f"{args.doubted_tables_act}")
+              f"{args.doubted_tables_act}, alone table slack {alone_tables}")
         print(table(summarize_rows(again)))
     return 0
 

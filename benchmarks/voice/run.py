@@ -146,6 +146,9 @@ def run_clip(
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
+    table_rival = getattr(rec, "last_table_rival", None)
+    if table_rival is not None:  # combined: a table command's likeliest betting rival
+        say["table_rival"] = round(table_rival, 4)
     return say, ms, rtf
 
 
@@ -520,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
                    confidence=say["confidence"], confirm=say["confirm"],
                    rules_confirm=say["rules_confirm"], latency_ms=ms,
                    final_ms=say["final_ms"], rtf=rtf,
-                   **{k: say[k] for k in ("readings", "timings_ms", "sphinx") if k in say})
+                   **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival")
+                      if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]
                 and GROUP_OF[row["voice"]] not in SCORED_ONLY):

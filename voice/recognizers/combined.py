@@ -17,7 +17,8 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
   or among Whisper's own readings too, it is taken as said — a table or menu command only
   so, as it cannot ask; otherwise nothing was heard (or Whisper's bare "raise" stands);
 - PocketSphinx heard nothing: Whisper's judgement stands (a table or menu command only
-  if Whisper was sure of it: :func:`unheard_if_doubted`).
+  if Whisper was sure of it, :func:`unheard_if_doubted`, and its decoder finds every
+  short betting command far less likely: :data:`ALONE_TABLE_SLACK`).
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
 side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
@@ -93,6 +94,20 @@ TABLE_RIVAL_SLACK: float | None = 5.0
 #: wrong amount added; at 8 one, at 6 two ("bet two eighty" as "bet eighty", PocketSphinx's
 #: "bet two eighteen" 9.4 nats under it) (benchmarks/voice/RESULTS.md, session 21).
 SIZED_RIVAL_SLACK: float | None = 10.0
+#: The betting commands a table or menu command heard by Whisper alone is scored against
+#: (:data:`ALONE_TABLE_SLACK`): the short ones a one-word table command is mistaken for.
+TABLE_RIVALS = ("fold", "check", "call", "pot", "fold it", "check it", "call it", "all in",
+                "min raise", "half pot")
+#: A table or menu command Whisper was sure of, where PocketSphinx heard no command, stands
+#: only when Whisper's decoder, forced to write the likeliest of :data:`TABLE_RIVALS`,
+#: finds it more than this many nats less likely (None: it always stands).  It acts at
+#: once, and it cannot ask.  On the validation voices (flite, every clip; espeak-ng
+#: held-out, every third; both models) the three such commands that acted wrongly
+#: ("Pause." for "call" and "pot") had a rival within -1.5, -2.4 and -6.1; the right ones
+#: -7.1 to -16.0.  Clean espeak-ng "options", "rebuy" and "quit" (tuned voices, the plain
+#: model) have one within -7.0 to -7.8, so PocketSphinx missing them there loses them
+#: from 7 up (benchmarks/voice/RESULTS.md, session 28).
+ALONE_TABLE_SLACK: float | None = 6.5
 
 
 def rescuable(intent: Intent) -> bool:
@@ -154,6 +169,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             gap_rescues_amounts: bool = False,
             table_slack: float | None = TABLE_RIVAL_SLACK, doubted_rivals_ask: bool = True,
             sized_slack: float | None = SIZED_RIVAL_SLACK, doubted_tables_act: bool = False,
+            table_rival: float | None = None,
+            alone_table_slack: float | None = ALONE_TABLE_SLACK,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -173,6 +190,10 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     unless Whisper's decoder finds PocketSphinx's more than this many nats less likely
     (:data:`SIZED_RIVAL_SLACK`).  ``doubted_tables_act``: a table or menu command the pair
     doubts acts anyway instead of not being heard (:func:`unheard_if_doubted`).
+    ``table_rival``: for a table or menu command with no command from PocketSphinx, how
+    far below Whisper's reading its decoder scored the likeliest of :data:`TABLE_RIVALS`
+    (None: not scored); within ``alone_table_slack`` nothing was heard
+    (:data:`ALONE_TABLE_SLACK`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -184,9 +205,12 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     0.5
     >>> combine(Hypothesis("close", 0.95), Hypothesis("pause", 0.95), None).text
     '[unk]'
+    >>> [combine(Hypothesis("pause", 0.95), talk, None, table_rival=r).text for r in (-2.0, -9.0)]
+    ['[unk]', 'pause']
     """
     heard = _combined(whisper, sphinx, gap, rescue_slack, sure_gap, disagree_slack, backed,
-                      gap_rescues_amounts, table_slack, doubted_rivals_ask, sized_slack, engine)
+                      gap_rescues_amounts, table_slack, doubted_rivals_ask, sized_slack,
+                      table_rival, alone_table_slack, engine)
     return heard if doubted_tables_act else unheard_if_doubted(heard)
 
 
@@ -211,6 +235,7 @@ def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
               rescue_slack: float, sure_gap: float, disagree_slack: float | None,
               backed: bool, gap_rescues_amounts: bool, table_slack: float | None,
               doubted_rivals_ask: bool, sized_slack: float | None,
+              table_rival: float | None, alone_table_slack: float | None,
               engine: str) -> Hypothesis:
     said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
     said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
@@ -225,6 +250,9 @@ def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
             return Hypothesis(UNKNOWN, 0.0, engine)
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if isinstance(said_p, Unknown):
+        if (not rescuable(said_w) and table_rival is not None
+                and alone_table_slack is not None and table_rival >= -alone_table_slack):
+            return Hypothesis(UNKNOWN, 0.0, engine)  # as likely a bet: it would act at once
         return Hypothesis(whisper.text, whisper.confidence, engine)
     if said_p == said_w:
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
@@ -257,6 +285,8 @@ class CombinedRecognizer(Recognizer):
         self.notice = self.whisper.notice or self.sphinx.notice
         #: PocketSphinx's hypothesis of the last utterance and Whisper's score of it.
         self.last_opinion: tuple[Hypothesis, float | None] | None = None
+        #: Whisper's score of the likeliest table rival of the last utterance, if scored.
+        self.last_table_rival: float | None = None
 
     def expect_confirmation(self, pending: bool) -> None:
         self.whisper.expect_confirmation(pending)
@@ -296,7 +326,11 @@ class CombinedRecognizer(Recognizer):
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
+        self.last_table_rival = (
+            self.whisper.rescore(*TABLE_RIVALS)
+            if isinstance(said_p, Unknown) and not isinstance(said_w, Unknown)
+            and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
         return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                        sure_gap=self.sure_gap, engine=self.name,
-                       backed=backs(readings, sphinx.text))
+                       backed=backs(readings, sphinx.text), table_rival=self.last_table_rival)

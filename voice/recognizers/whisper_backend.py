@@ -448,16 +448,18 @@ class WhisperRecognizer(Recognizer):
                     readings.append(Reading(text, logprob, intent, text))
         return readings
 
-    def rescore(self, command: str) -> float | None:
+    def rescore(self, *commands: str) -> float | None:
         """How much less likely (nats; negative: less) Whisper's decoder, forced to write
-        ``command`` for the last utterance, finds it than its own best reading; None when
-        there was nothing to compare."""
-        if self.last is None or not self.last.readings or self._encoded is None:
+        the likeliest of ``commands`` for the last utterance, finds it than its own best
+        reading (one batch, however many); None when there was nothing to compare."""
+        if self.last is None or not self.last.readings or self._encoded is None \
+                or not commands:
             return None
         encoded, frames = self._encoded
         own = self.last.readings[0].text
-        forced = self.forced_logprobs(encoded, frames, [own, _styled(command, own)])
-        return forced[1] - forced[0]
+        forced = self.forced_logprobs(encoded, frames,
+                                      [own, *(_styled(c, own) for c in commands)])
+        return max(forced[1:]) - forced[0]
 
     def listen(self, pcm: bytes) -> Judgement:
         """Decode one whole utterance (16 kHz mono int16) and judge it."""
