@@ -115,3 +115,20 @@ def test_the_errors_of_voices_only_ever_scored_are_not_printed(capsys):
     with pytest.raises(SystemExit):
         run.main(["--voices", "accented", "--errors", "--no-write"])
     assert "only ever scored" in capsys.readouterr().err
+
+
+def test_a_clip_judged_again_hears_yes_and_menu_moves_only_where_the_recognizer_did():
+    """``rejudge`` replays a row's Whisper readings: "Yep." is a yes only in an answer to
+    a "yes?", "Close." a move only with a menu open — as the recognizer was told when it
+    heard the clip — so the rows judged again give the run's own outcomes."""
+    from benchmarks.voice.rejudge import readings_of
+    from voice.intents import Confirm, TableCommand, Unknown
+
+    def said(text: str, family: str, menu_open: bool = False):
+        reading = [text, -0.5, text, False, 0.0, True]
+        return readings_of({"family": family, "readings": [reading]}, menu_open)[0].intent
+
+    assert isinstance(said("Yep.", "call"), Unknown)
+    assert isinstance(said("Yep.", "confirm"), Confirm)
+    assert isinstance(said("Close.", "pause"), Unknown)
+    assert isinstance(said("Close.", "pause", menu_open=True), TableCommand)

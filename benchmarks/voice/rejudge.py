@@ -22,6 +22,7 @@ from pathlib import Path
 
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
+from voice.intents import Unknown
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import (
@@ -42,6 +43,7 @@ from voice.recognizers.whisper_backend import (
     Reading,
     WhisperRecognizer,
     judge,
+    means_something_now,
 )
 from voice.resolver import ResolveContext
 
@@ -55,12 +57,18 @@ RECOGNIZER_NAMES = {"combined": CombinedRecognizer.name, "whisper": WhisperRecog
                     "pocketsphinx": PocketSphinxRecognizer.name}
 
 
-def readings_of(row: dict) -> list[Reading]:
+def readings_of(row: dict, menu_open: bool = False) -> list[Reading]:
+    """The row's Whisper readings as the recognizer judged them: a yes or no means
+    something only in an answer to a "yes?" (the confirm family), a menu move only with
+    ``menu_open`` (``run --menu-open``), as the recognizer was told when it heard the clip."""
     out = []
     for i, saved in enumerate(row.get("readings") or []):
         text, logprob, command, repaired, gap = saved[:5]
         verified = saved[5] if len(saved) > 5 else i == 0 or not repaired
-        out.append(Reading(text, logprob, parse(command), command, repaired, gap, verified))
+        said = parse(command)
+        if not means_something_now(said, row["family"] == "confirm", menu_open):
+            said = Unknown(command, "")
+        out.append(Reading(text, logprob, said, command, repaired, gap, verified))
     return out
 
 
