@@ -95,18 +95,18 @@ TABLE_RIVAL_SLACK: float | None = 5.0
 #: "bet two eighteen" 9.4 nats under it) (benchmarks/voice/RESULTS.md, session 21).
 SIZED_RIVAL_SLACK: float | None = 10.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
-#: (:data:`ALONE_TABLE_SLACK`): the short ones a one-word table command is mistaken for.
-TABLE_RIVALS = ("fold", "check", "call", "pot", "fold it", "check it", "call it", "all in",
-                "min raise", "half pot")
+#: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
+#: decoder about 20 ms (benchmarks/voice/RESULTS.md, session 28).
+TABLE_RIVALS = ("fold", "check", "call", "pot")
 #: A table or menu command Whisper was sure of, where PocketSphinx heard no command, stands
 #: only when Whisper's decoder, forced to write the likeliest of :data:`TABLE_RIVALS`,
 #: finds it more than this many nats less likely (None: it always stands).  It acts at
 #: once, and it cannot ask.  On the validation voices (flite, every clip; espeak-ng
 #: held-out, every third; both models) the three such commands that acted wrongly
 #: ("Pause." for "call" and "pot") had a rival within -1.5, -2.4 and -6.1; the right ones
-#: -7.1 to -16.0.  Clean espeak-ng "options", "rebuy" and "quit" (tuned voices, the plain
-#: model) have one within -7.0 to -7.8, so PocketSphinx missing them there loses them
-#: from 7 up (benchmarks/voice/RESULTS.md, session 28).
+#: -7.8 to -18.9.  Clean espeak-ng "options" and "rebuy" (tuned voices, the plain model)
+#: have one at -7.0 and -7.2: from 7 up, PocketSphinx missing them would lose them
+#: (benchmarks/voice/RESULTS.md, session 28).
 ALONE_TABLE_SLACK: float | None = 6.5
 
 

@@ -404,17 +404,16 @@ class WhisperRecognizer(Recognizer):
 
     def forced_logprobs(self, encoded: Any, frames: int, texts: Sequence[str]) -> list[float]:
         """Whisper's log-probability of writing each of ``texts`` for this audio (forced
-        decoding with the same prompt)."""
-        if not texts:
-            return []
-        tokens = [self._tok.encode(" " + t) for t in texts]
-        batch = np.repeat(np.asarray(encoded), len(texts), axis=0)
-        aligned = self._model.align(self._ct2.StorageView.from_array(batch),
-                                    self._prompts[self._pending], tokens,
-                                    [max(1, frames // 2)] * len(texts))
+        decoding with the same prompt).  One text at a time: CTranslate2 aligns a batch of
+        them slower than one by one on this machine (3 texts 88 against 60 ms, 11 texts 303
+        against 223; benchmarks/voice/RESULTS.md, session 28)."""
+        features = self._ct2.StorageView.from_array(np.asarray(encoded))
         scores = []
-        for result, toks in zip(aligned, tokens):
-            probs = np.asarray(result.text_token_probs[:len(toks)], dtype=np.float64)
+        for text in texts:
+            tokens = self._tok.encode(" " + text)
+            result = self._model.align(features, self._prompts[self._pending], [tokens],
+                                       [max(1, frames // 2)])[0]
+            probs = np.asarray(result.text_token_probs[:len(tokens)], dtype=np.float64)
             scores.append(float(np.log(np.clip(probs, 1e-12, 1.0)).sum()))
         return scores
 
