@@ -450,7 +450,7 @@ class WhisperRecognizer(Recognizer):
     def rescore(self, *commands: str) -> float | None:
         """How much less likely (nats; negative: less) Whisper's decoder, forced to write
         the likeliest of ``commands`` for the last utterance, finds it than its own best
-        reading (one batch, however many); None when there was nothing to compare."""
+        reading; None when there was nothing to compare."""
         if self.last is None or not self.last.readings or self._encoded is None \
                 or not commands:
             return None
