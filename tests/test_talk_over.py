@@ -179,6 +179,28 @@ def test_the_line_is_stopped_before_the_detector_decides_the_player_began(barge_
     assert said_at <= cues[0].at <= began[0].at
 
 
+def test_speakers_turned_up_are_learned_again_and_nothing_is_heard(bot_line):
+    """The band detector (voice/doubletalk.py) learned the room; the speakers go up 6 dB
+    from the second line: the louder line is taken for the player, and with no utterance
+    after it the detector learns the room again and the cancellers' leftovers are gated
+    again — no line after is stopped for it, and nothing is heard."""
+    from benchmarks.voice.bargein import room
+
+    lead = np.zeros(RATE, np.int16)
+    far = np.concatenate([bot_line] * 4)
+    played = np.concatenate([lead, far, np.zeros(RATE // 2, np.int16)])
+    before, after = (room(played, delay_ms=120, reverb=50, gain_db=gain, noise_dbfs=-60)
+                     for gain in (-6, 0))
+    louder = RATE + len(bot_line)
+    keep: list = []
+    events = _listen(np.concatenate([before[:louder], after[louder:]]), far, 1000.0,
+                     keep=keep)
+    assert [type(e).__name__ for e in events if type(e).__name__ != "TalkingOver"] == []
+    cues = [e.at - 1001.0 for e in events if type(e).__name__ == "TalkingOver"]
+    assert cues and keep[0].doubletalk_relearned >= 1
+    assert all(at < 2 * len(bot_line) / RATE for at in cues)  # the second line's only
+
+
 def test_a_cut_line_is_said_again_only_when_it_is_the_players_cards_or_turn():
     from game.ui.talk import Line, Priority, TableVoice
 

@@ -46,6 +46,7 @@ from typing import Protocol
 import numpy as np
 
 from .audio import RATE, Microphone, MicState, MicStatus
+from .doubletalk import DoubleTalkDetector
 from .echo import EchoCanceller, PairedCanceller, Reference, UpstreamCanceller
 from .monitor import FRACTION_TAPS, OFFSET_JUMP, RESYNC_S, Ring, SteadyClock, StreamOffset
 from .recognizers.base import Recognizer, RecognizerError
@@ -84,6 +85,9 @@ CUE_WINDOWS = 1
 #: of the bots alone; RESULTS.md, session 26): 18 dB told p50 107-125 ms, p95 197-224;
 #: 15 dB 105-113, 196-212, no more lines stopped with nobody speaking (5 either way)
 CUE_SEEN_DB = 15.0
+#: a cue of the bands (voice.doubletalk) is taken back if no utterance begins this soon
+#: after it
+TALK_CONFIRM_S = 1.0
 #: after telling the game the player speaks over it, the listener waits this long before
 #: it hands the recognizer the utterance's start: PocketSphinx holds the interpreter
 #: ~40 ms over a pre-roll, and the thread that tells the game could not run meanwhile
@@ -362,6 +366,15 @@ class Listener:
         self.cancelling_db = CANCELLING_DB
         #: once cued, the detector hears the canceller's output ungated, as in an utterance
         self.ungate_when_cued = True
+        #: the microphone against the reference, band by band, cues too (:meth:`_cue`)
+        self.doubletalk_cue = True
+        self._doubletalk = DoubleTalkDetector()
+        self._talk_heard = False
+        #: the frame the bands last cued on, until an utterance begins after it
+        self._talk_cued_at: int | None = None
+        #: how often a cue of the bands was followed by no utterance (the detector then
+        #: learns the room again: :data:`TALK_CONFIRM_S`)
+        self.doubletalk_relearned = 0
         self.echo_tail_s = echo_tail_s
         self.events: queue.Queue[ListenerEvent] = queue.Queue()
         self._control: queue.Queue[str] = queue.Queue()
@@ -661,6 +674,7 @@ class Listener:
         clean = heard.tobytes()
         mic_db = 10 * np.log10(_frame_power(near[:n]) + 1.0)
         playing, over = over, self._rings_on(over, mic_db)
+        self._talk_heard = bool(self._doubletalk.feed(near[:n], far[:n]).any()) and playing
         if over and not self._was_over:
             self._line_from = self._frames
         self._was_over = over
@@ -742,30 +756,53 @@ class Listener:
         return (taken > self.echo_gate_db) | (out_db < quiet) | (out_db <= self._ring_db)
 
     def _cue(self, at: float, over: bool) -> None:
-        """Tell the game at once (:class:`TalkingOver`) when the recognizer's canceller's
-        output, gated as the detector's is, sounds like speech over the game's line.
+        """Tell the game at once (:class:`TalkingOver`) when the player seems to speak over
+        its line: the microphone louder than the line makes it, band by band
+        (:mod:`voice.doubletalk`), or the recognizer's canceller's output, gated as the
+        detector's is, sounding like speech.
 
         The detector decides on AEC3's output, and AEC3 takes the first ~100 ms of a
         player who starts over a loud line out with the echo: it started 158-168 ms after
         the command's sound began (p50, two closed-loop runs), where Silero on SpeexDSP's
         output, so gated, passes :data:`CUE_THRESHOLD` 119 ms after it (p50, four runs
-        replayed; RESULTS.md, session 22).  The line stops on that window; the utterance
-        is still the detector's to begin."""
+        replayed; RESULTS.md, session 22), and the bands 30 ms after it (p95 110 ms, six
+        runs; session 29).  The line stops on that frame; the utterance is still the
+        detector's to begin."""
+        self._confirm_talk()
         vad = self._cue_vad
-        if vad is None:
-            return
         if not over or self._in_utterance:
-            if self._cue_live:  # the next line starts afresh
+            if self._cue_live and vad is not None:  # the next line starts afresh
                 vad.reset()
             self._cued = self._cue_live = False
             return
-        if self._cued or self._cue_pcm is None:
+        if self._cued:
+            return
+        if self.doubletalk_cue and self._talk_heard:
+            self._cued, self._talk_cued_at = True, self._frames
+            self.events.put(TalkingOver(at))
+            return
+        if vad is None or self._cue_pcm is None:
             return
         self._cue_live = True
         vad.threshold, vad.start_frames = self.cue_threshold, self.cue_windows
         if any(isinstance(ev, SpeechStarted) for ev in vad.feed(self._cue_pcm)):
             self._cued = True
             self.events.put(TalkingOver(at))
+
+    def _confirm_talk(self) -> None:
+        """A cue of the bands that no utterance followed within :data:`TALK_CONFIRM_S`
+        was the line taken for the player: the room is not what the detector learned (the
+        speakers turned up), and it learns it again rather than stop every line at once;
+        and what the cancellers leave of the line is gated again (a cue lets it through)."""
+        if self._talk_cued_at is None:
+            return
+        if self._in_utterance:
+            self._talk_cued_at = None
+        elif self._frames - self._talk_cued_at > round(100 * TALK_CONFIRM_S):
+            self._talk_cued_at = None
+            self._doubletalk.reset()
+            self.doubletalk_relearned += 1
+            self._cued = False  # the detector's gates come back
 
     def _far(self, n: int, captured: float) -> tuple[np.ndarray, bool]:
         """The reference for a microphone chunk of ``n`` samples captured at ``captured``
