@@ -1,0 +1,151 @@
+"""The band-wise double-talk detector alone (voice/doubletalk.py, issue 25 §1): how soon it
+hears a player start over a line, and whether it ever takes the line alone for one.
+
+On closed-loop runs (``bargein_pulse --dump RUN.npz``): the microphone and the reference
+the listener took for it, fed to a fresh detector in the listener's 20 ms chunks.  For each
+command said over a line, from its onset (found in the recording as the run found it) to
+the end of the first 10 ms frame the detector calls double talk (within 600 ms: else
+missed, left to the listener's other cues); in the stretch nobody spoke in, how many times
+it began to call it; and over how many lines it called it before the command began.
+
+In sox rooms (``--rooms N --seed S``: ``bargein_rooms``' draw, each room a fresh detector):
+the bot's two lines alone (a room in which it called double talk while the line sounded or
+in the 0.3 s after), and with the player's command 1.5-3 s into the second line (the same
+latency, and a room in which it called it before the command began).
+
+    nice -n 10 .venv/bin/python -m benchmarks.voice.doubletalk RUN.npz [RUN.npz ...] [--every 20]
+    nice -n 10 .venv/bin/python -m benchmarks.voice.doubletalk --rooms 40 --seed 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from voice.audio import RATE
+from voice.doubletalk import FRAME, DoubleTalkDetector
+
+#: the listener's chunk
+CHUNK = 2 * FRAME
+#: a command the detector has not heard this long (frames) after its onset is missed
+WITHIN_FRAMES = 60
+#: "over playback" runs on this long after the line (the listener's ``playback_tail_s``)
+TAIL_FRAMES = 30
+
+
+def fired(near: np.ndarray, far: np.ndarray) -> np.ndarray:
+    """Each 10 ms frame the detector calls double talk, fed as the listener feeds it."""
+    dtd = DoubleTalkDetector()
+    n = min(len(near), len(far)) // CHUNK * CHUNK
+    return np.concatenate([dtd.feed(near[i:i + CHUNK], far[i:i + CHUNK])
+                           for i in range(0, n, CHUNK)])
+
+
+def heard_ms(calls: np.ndarray, onset: int) -> int | None:
+    """From the 10 ms frame ``onset`` to the end of the first frame called double talk
+    (looking from 20 ms before it), or None."""
+    window = np.flatnonzero(calls[max(0, onset - 2):onset + WITHIN_FRAMES])
+    return None if window.size == 0 else int(window[0] - 2 + 1) * 10
+
+
+def on_run(path: Path, every: int) -> dict[str, Any]:
+    from .bargein_replay import command_onsets
+
+    run = np.load(path)
+    segments = json.loads(str(run["segments"]))
+    starts = np.concatenate([[0], np.cumsum(run["lens"])])
+    calls = fired(run["near"], run["far"])
+    over = [s for s in segments if s["cond"] == "over"]
+    lat: list[int | None] = []
+    early = 0
+    for seg, onset in zip(over, command_onsets(run, segments, every)):
+        if onset is None:
+            continue
+        frame = onset // FRAME
+        early += bool(calls[starts[seg["from"]] // FRAME:frame - 3].any())
+        lat.append(heard_ms(calls, frame))
+    stretch = [s for s in segments if s["cond"] == "stretch"]
+    began, minutes = 0, 0.0
+    for s in stretch:
+        lo = starts[s["from"]] // FRAME
+        hi = starts[min(s["to"], len(starts) - 1)] // FRAME
+        began += int(np.sum(calls[lo + 1:hi] & ~calls[lo:hi - 1]))
+        minutes += (hi - lo) / 6000
+    return {"run": str(path), **summary(lat), "called_before_the_command": early,
+            "stretch_min": round(minutes, 1), "stretch_began": began, "latencies": lat}
+
+
+def on_rooms(n: int, seed: int) -> list[dict[str, Any]]:
+    from bots.speech import Synthesizer
+
+    from .bargein import room as sox_room
+    from .bargein_rooms import CUT_AFTER_S, LEAD_S, TAIL_S, _rms, render, rooms
+    from .synth import speak
+
+    synth = Synthesizer()
+    rows = []
+    for k, room in enumerate(rooms(n, seed)):
+        line = render(room, synth)
+        lead, tail = np.zeros(int(LEAD_S * RATE), np.int16), np.zeros(int(TAIL_S * RATE), np.int16)
+
+        def through(pcm: np.ndarray, room: Any = room) -> np.ndarray:
+            return sox_room(pcm, room.delay_ms, room.reverb, room.gain_db, room.noise_dbfs)
+
+        played = np.concatenate([lead, line, line, tail])
+        echo = through(played)
+        sounding = slice(len(lead) // FRAME, (len(lead) + 2 * len(line)) // FRAME + TAIL_FRAMES)
+        alone = bool(fired(echo, played)[sounding].any())
+        onset = len(lead) + len(line) + int(room.command_at_s * RATE)
+        cut = played.copy()
+        cut[onset + int(CUT_AFTER_S * RATE):] = 0
+        cmd = speak(room.command, "en-us", 160).astype(np.float64)
+        cmd *= _rms(echo[len(lead):len(lead) + 2 * len(line)]) / _rms(cmd[np.abs(cmd) > 300])
+        voice = np.zeros(len(cut) + RATE)
+        voice[onset:onset + len(cmd)] = cmd
+        player = sox_room(np.clip(voice, -32768, 32767).astype(np.int16), 1, room.reverb, 0.0,
+                          -120.0).astype(np.float64)
+        near = np.concatenate([through(cut), np.zeros(RATE, np.int16)]).astype(np.float64)
+        near += player[:len(near)]
+        ref = np.concatenate([cut, np.zeros(RATE, np.int16)])
+        calls = fired(np.clip(near, -32768, 32767).astype(np.int16), ref)
+        said = onset // FRAME + int(np.argmax(np.abs(cmd) > 300)) // FRAME
+        rows.append({"room": k, "alone": alone,
+                     "early": bool(calls[sounding.start:said - 3].any()),
+                     "heard_ms": heard_ms(calls, said)})
+    return rows
+
+
+def summary(lat: list[int | None]) -> dict[str, Any]:
+    got = [x for x in lat if x is not None]
+    pct = ({f"p{q}": round(float(np.percentile(got, q))) for q in (50, 90, 95)} if got else {})
+    return {"commands": len(lat), "heard": len(got), "heard_ms": pct}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("runs", nargs="*", type=Path, help="bargein_pulse --dump files")
+    ap.add_argument("--every", type=int, default=20, help="the runs' --every")
+    ap.add_argument("--rooms", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=25)
+    args = ap.parse_args(argv)
+    pooled: list[int | None] = []
+    for path in args.runs:
+        got = on_run(path, args.every)
+        pooled += got.pop("latencies")
+        print(json.dumps(got), flush=True)
+    if len(args.runs) > 1:
+        print(json.dumps({"runs": len(args.runs), **summary(pooled)}))
+    if args.rooms:
+        rows = on_rooms(args.rooms, args.seed)
+        print(json.dumps({"rooms": len(rows), "seed": args.seed,
+                          "alone_called": sum(r["alone"] for r in rows),
+                          "called_before_the_command": sum(r["early"] for r in rows),
+                          **summary([r["heard_ms"] for r in rows])}))
+
+
+if __name__ == "__main__":
+    main()
