@@ -46,7 +46,8 @@ LOW_HZ, HIGH_HZ = 200.0, 6000.0
 #: the sound path's lag, ~50 ms through PulseAudio, and the room's ring)
 REACH_FRAMES = 20
 #: ...and the room rings on after it, this many dB quieter each frame: the rooms judged,
-#: from one that does not ring to one that rings 60 dB in 2 s
+#: from one that does not ring to one that rings 60 dB in 1.2 s (with none, the lines of
+#: 36 of 40 sox rooms were taken for the player; benchmarks/voice/RESULTS.md, session 29)
 RING_DECAYS = (np.inf, 1.0, 0.5)
 #: a quicker ring is trusted after this many loud frames (10 s of a line) in which it has
 #: not taken the line for the player
@@ -54,13 +55,14 @@ TRUST_FRAMES = 1000
 #: ...as it has if the slowest ring does not say so too within this many frames
 CONFIRM_FRAMES = 50
 #: a band is louder than the game makes it when this many dB over its usual share of the
-#: reference.  Six closed-loop runs replayed (264 commands over a line, 30 min of the bots
-#: alone; benchmarks/voice/RESULTS.md, session 29): set on three, the other three gave
-#: the same
+#: reference and the room's noise.  On three closed-loop runs' audio (132 commands over a
+#: line, 15 min of the bots alone): 5 dB took the line alone for the player 8 times, 6
+#: never, and heard the commands 50 / 116 / 136 ms after they began (p50 / p90 / p95); on
+#: the other three runs, never, and 50 / 110 / 120 ms (RESULTS.md, session 29)
 MARGIN_DB = 6.0
-#: ...in this many bands at once
+#: ...in this many bands at once, this many frames running (three bands in one frame:
+#: the line alone taken for the player 14 times in those 15 minutes)
 MIN_BANDS = 2
-#: ...in this many frames running
 HOLD_FRAMES = 2
 #: the band's usual share: this quantile of the microphone against the reference's
 #: loudest over the reach, over the last :data:`GAIN_KEEP` loud frames (10 s of a line:

@@ -765,9 +765,9 @@ class Listener:
         player who starts over a loud line out with the echo: it started 158-168 ms after
         the command's sound began (p50, two closed-loop runs), where Silero on SpeexDSP's
         output, so gated, passes :data:`CUE_THRESHOLD` 119 ms after it (p50, four runs
-        replayed; RESULTS.md, session 22), and the bands 30 ms after it (p95 110 ms, six
-        runs; session 29).  The line stops on that frame; the utterance is still the
-        detector's to begin."""
+        replayed; RESULTS.md, session 22).  With the bands as well the game is told 50 ms
+        after it (p50; p95 120 ms against 207 before, six runs replayed; session 29).  The
+        line stops on that chunk; the utterance is still the detector's to begin."""
         self._confirm_talk()
         vad = self._cue_vad
         if not over or self._in_utterance:
