@@ -173,9 +173,9 @@ class DoubleTalkDetector:
 
     How long the room rings is not known: the detector keeps one judgement for each of
     :data:`RING_DECAYS`, and says what the quickest one says that has not taken the line
-    alone for the player in :data:`TRUST_FRAMES` loud frames (where the slowest ring, the
-    surest, did not hear the player too within :data:`CONFIRM_FRAMES`); until one has,
-    what the slowest says."""
+    alone for the player in :data:`TRUST_FRAMES` loud frames (called it where the slowest
+    ring, the surest, found no band louder than the line makes it within
+    :data:`CONFIRM_FRAMES`); until one has, what the slowest says."""
 
     def __init__(self, margin_db: float = MARGIN_DB, min_bands: int = MIN_BANDS,
                  hold_frames: int = HOLD_FRAMES) -> None:
