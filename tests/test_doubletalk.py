@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from voice.audio import RATE
-from voice.doubletalk import GAIN_LEARN, DoubleTalkDetector
+from voice.doubletalk import DoubleTalkDetector
 
 pytestmark = pytest.mark.skipif(
     any(shutil.which(t) is None for t in ("espeak-ng", "sox")),
@@ -91,7 +91,6 @@ def test_nothing_is_judged_before_the_line_has_taught_the_room(line):
     echo[at:at + len(cmd)] += cmd
     near = np.clip(echo, -32768, 32767).astype(np.int16)
     assert not _fired(near[:2 * RATE], line[:2 * RATE]).any()
-    assert GAIN_LEARN * 160 > RATE  # more than a second of loud line
 
 
 def test_sound_after_the_line_has_ended_is_not_double_talk(line):
