@@ -14,8 +14,8 @@ import shutil
 import numpy as np
 import pytest
 
+from benchmarks.voice.doubletalk import fired as _fired
 from voice.audio import RATE
-from voice.doubletalk import DoubleTalkDetector
 
 pytestmark = pytest.mark.skipif(
     any(shutil.which(t) is None for t in ("espeak-ng", "sox")),
@@ -42,14 +42,6 @@ def _room(pcm: np.ndarray, room: tuple[int, int, float, float]) -> np.ndarray:
     from benchmarks.voice.bargein import room as sox_room
 
     return sox_room(pcm, *room)
-
-
-def _fired(near: np.ndarray, far: np.ndarray) -> np.ndarray:
-    """Which 10 ms frames the detector calls double talk, fed as the listener feeds it."""
-    dtd = DoubleTalkDetector()
-    n = min(len(near), len(far)) // 320 * 320
-    return np.concatenate([dtd.feed(near[i:i + 320], far[i:i + 320])
-                           for i in range(0, n, 320)])
 
 
 def _over(line: np.ndarray, room: tuple[int, int, float, float]) -> tuple[np.ndarray, int]:

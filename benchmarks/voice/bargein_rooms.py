@@ -175,13 +175,27 @@ def render(room: Room, synth: Any) -> np.ndarray:
         return read_samples16k(path)
 
 
-def trial(room: Room, line: np.ndarray, engine: str,
-          settings: dict[str, float | int]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Scene:
+    """One room's sound: ``played``, the speakers' two lines (with the lead and tail of
+    silence); ``echo``, the microphone hearing them alone; ``near``, the microphone with the
+    player's ``command`` (samples, as loud as the bot) begun at ``onset`` in the second
+    line, over ``cut`` (what the speakers played, the line cut ``CUT_AFTER_S`` after the
+    command began, and a second of silence); ``lead``, the silence before the first line."""
+
+    played: np.ndarray
+    echo: np.ndarray
+    near: np.ndarray
+    cut: np.ndarray
+    command: np.ndarray
+    onset: int
+    lead: int
+
+
+def scene(room: Room, line: np.ndarray) -> Scene:
+    """``room``'s sound through sox, with and without the player (:class:`Scene`)."""
     from benchmarks.voice.bargein import room as sox_room
     from benchmarks.voice.synth import speak
-    from voice.intents import Unknown
-    from voice.listener import Heard, SpeechBegan, TalkingOver
-    from voice.parser import parse
 
     lead, tail = np.zeros(int(LEAD_S * RATE), np.int16), np.zeros(int(TAIL_S * RATE), np.int16)
 
@@ -190,14 +204,6 @@ def trial(room: Room, line: np.ndarray, engine: str,
 
     played = np.concatenate([lead, line, line, tail])
     echo = through(played)
-    row: dict[str, Any] = asdict(room)
-    alone = listen(echo, played, engine, settings)
-    heard = [ev.text for ev, _ in alone if isinstance(ev, Heard)]
-    row["alone"] = {
-        "began": [round(at, 2) for ev, at in alone if isinstance(ev, SpeechBegan)],
-        "cued": [round(at, 2) for ev, at in alone if isinstance(ev, TalkingOver)],
-        "heard": heard,
-        "acted": [t for t in heard if not isinstance(parse(t), Unknown)]}
     onset = len(lead) + len(line) + int(room.command_at_s * RATE)
     cut = played.copy()
     cut[onset + int(CUT_AFTER_S * RATE):] = 0
@@ -210,9 +216,27 @@ def trial(room: Room, line: np.ndarray, engine: str,
                       room.reverb, 0.0, -120.0).astype(np.float64)
     near = np.concatenate([through(cut), np.zeros(RATE, np.int16)]).astype(np.float64)
     near += player[:len(near)]
-    got = listen(np.clip(near, -32768, 32767).astype(np.int16),
-                 np.concatenate([cut, np.zeros(RATE, np.int16)]), engine, settings)
-    said_at = onset / RATE
+    return Scene(played, echo, np.clip(near, -32768, 32767).astype(np.int16),
+                 np.concatenate([cut, np.zeros(RATE, np.int16)]), cmd, onset, len(lead))
+
+
+def trial(room: Room, line: np.ndarray, engine: str,
+          settings: dict[str, float | int]) -> dict[str, Any]:
+    from voice.intents import Unknown
+    from voice.listener import Heard, SpeechBegan, TalkingOver
+    from voice.parser import parse
+
+    sound = scene(room, line)
+    row: dict[str, Any] = asdict(room)
+    alone = listen(sound.echo, sound.played, engine, settings)
+    heard = [ev.text for ev, _ in alone if isinstance(ev, Heard)]
+    row["alone"] = {
+        "began": [round(at, 2) for ev, at in alone if isinstance(ev, SpeechBegan)],
+        "cued": [round(at, 2) for ev, at in alone if isinstance(ev, TalkingOver)],
+        "heard": heard,
+        "acted": [t for t in heard if not isinstance(parse(t), Unknown)]}
+    got = listen(sound.near, sound.cut, engine, settings)
+    said_at = sound.onset / RATE
     told = [at for ev, at in got if isinstance(ev, TalkingOver | SpeechBegan)
             and at is not None and at >= said_at - 0.5]
     heard = [ev.text for ev, _ in got if isinstance(ev, Heard)]

@@ -95,37 +95,17 @@ def on_run(path: Path, every: int) -> dict[str, Any]:
 def on_rooms(n: int, seed: int) -> list[dict[str, Any]]:
     from bots.speech import Synthesizer
 
-    from .bargein import room as sox_room
-    from .bargein_rooms import CUT_AFTER_S, LEAD_S, TAIL_S, _rms, render, rooms
-    from .synth import speak
+    from .bargein_rooms import render, rooms, scene
 
     synth = Synthesizer()
     rows = []
     for k, room in enumerate(rooms(n, seed)):
         line = render(room, synth)
-        lead, tail = np.zeros(int(LEAD_S * RATE), np.int16), np.zeros(int(TAIL_S * RATE), np.int16)
-
-        def through(pcm: np.ndarray, room: Any = room) -> np.ndarray:
-            return sox_room(pcm, room.delay_ms, room.reverb, room.gain_db, room.noise_dbfs)
-
-        played = np.concatenate([lead, line, line, tail])
-        echo = through(played)
-        sounding = slice(len(lead) // FRAME, (len(lead) + 2 * len(line)) // FRAME + TAIL_FRAMES)
-        alone = bool(fired(echo, played)[sounding].any())
-        onset = len(lead) + len(line) + int(room.command_at_s * RATE)
-        cut = played.copy()
-        cut[onset + int(CUT_AFTER_S * RATE):] = 0
-        cmd = speak(room.command, "en-us", 160).astype(np.float64)
-        cmd *= _rms(echo[len(lead):len(lead) + 2 * len(line)]) / _rms(cmd[np.abs(cmd) > 300])
-        voice = np.zeros(len(cut) + RATE)
-        voice[onset:onset + len(cmd)] = cmd
-        player = sox_room(np.clip(voice, -32768, 32767).astype(np.int16), 1, room.reverb, 0.0,
-                          -120.0).astype(np.float64)
-        near = np.concatenate([through(cut), np.zeros(RATE, np.int16)]).astype(np.float64)
-        near += player[:len(near)]
-        ref = np.concatenate([cut, np.zeros(RATE, np.int16)])
-        calls = fired(np.clip(near, -32768, 32767).astype(np.int16), ref)
-        said = onset // FRAME + int(np.argmax(np.abs(cmd) > 300)) // FRAME
+        sound = scene(room, line)
+        sounding = slice(sound.lead // FRAME, (sound.lead + 2 * len(line)) // FRAME + TAIL_FRAMES)
+        alone = bool(fired(sound.echo, sound.played)[sounding].any())
+        calls = fired(sound.near, sound.cut)
+        said = sound.onset // FRAME + int(np.argmax(np.abs(sound.command) > 300)) // FRAME
         rows.append({"room": k, "alone": alone,
                      "early": bool(calls[sounding.start:said - 3].any()),
                      "heard_ms": heard_ms(calls, said)})
