@@ -217,7 +217,8 @@ class DoubleTalkDetector:
         self._mic_bands.append(mic)
         recent = np.max(np.stack(self._far_bands), axis=0)
         noise = np.min(np.stack(self._mic_bands), axis=0) + NOISE_BIAS_DB
-        voting = (mic > BAND_FLOOR_DB) & (recent.max() > LOUD_DB)
+        sounding = bool(recent.max() > LOUD_DB)
+        voting = (mic > BAND_FLOOR_DB) & sounding
         in_use = self.ring
         said = [r.judge(mic, recent, noise, voting, self.margin_db, self.min_bands,
                         self.hold_frames) for r in self.rings]
@@ -233,7 +234,7 @@ class DoubleTalkDetector:
             elif began:
                 r.unconfirmed = 0
         fired = said[self.rings.index(in_use)][0]
-        if recent.max() > LOUD_DB:
+        if sounding:
             self._said.append(fired)
             if sum(self._said) > STUCK_SHARE * STUCK_FRAMES:  # not a voice: the room changed
                 self.reset()
