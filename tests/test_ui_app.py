@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.session.rules import HouseRules
+from game.ui.scenes.leave import LeaveScene
 
 
 def post_key(key: int, unicode: str = "") -> None:
@@ -48,7 +49,7 @@ def test_start_play_leave_and_quit_through_the_app(tmp_path, monkeypatch):
     assert table_scene.c.table.hand_number >= 1
     post_key(pygame.K_ESCAPE, "\x1b")
     frames(app)
-    assert type(app.scene).__name__ == "LeaveScene"
+    assert isinstance(app.scene, LeaveScene)
     post_key(pygame.K_y, "y")
     frames(app)
     assert isinstance(app.scene, StartScene)

@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.session.rules import HouseRules
+from game.ui.scenes.leave import LeaveScene
 
 SIZE = (1024, 640)
 
@@ -163,7 +164,7 @@ def test_the_table_borrows_the_voice_link_and_gives_it_back(start):
     assert table.hud.link is link and link.c is table.c
     link.hear("quit")
     table.update(time.monotonic(), 1 / 120)  # the table's own "quit": leave the table?
-    assert type(table.push).__name__ == "LeaveScene"
+    assert isinstance(table.push, LeaveScene)
     link.hear("yes")
     table.update(time.monotonic(), 1 / 120)
     assert table.done
@@ -221,7 +222,6 @@ def test_the_bots_watched_are_left_by_voice(start):
     """A table of bots watched borrows the voice link as a game does: "quit" (or "leave
     the table") asks first and "yes" leaves; "back" with no menu open asks the same (there
     is no seat to come back to); "help" says so; then the start screen has the link back."""
-    from game.ui.scenes.leave import LeaveScene
     from game.ui.voice_link import NO_SEAT
     from game.ui.voice_menus import ASK_LEAVE, WATCHING_HELP
 

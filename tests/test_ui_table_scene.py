@@ -16,6 +16,7 @@ import pytest
 
 from game.engine.actions import Action
 from game.engine.events import Acted
+from game.session.events import TimedOut
 from game.session.rules import HouseRules
 from game.ui import layout
 from game.ui.controller import Controller
@@ -264,7 +265,7 @@ def test_when_the_clock_and_bank_run_out_the_table_checks_or_folds_for_the_human
     src[0] += rules.action_seconds + rules.time_bank_seconds + 1
     now = clock()
     scene.update(now, 1 / 120)
-    timed = [e for e in c.events if type(e).__name__ == "TimedOut"]
+    timed = [e for e in c.events if isinstance(e, TimedOut)]
     assert timed and timed[-1].seat == human
     act = human_acts(scene)[-1]
     assert act.action.kind is (ActionKind.CHECK if la.can_check else ActionKind.FOLD)

@@ -56,6 +56,8 @@ from typing import Any
 
 import numpy as np
 
+from voice.listener import Heard, SpeechBegan, TalkingOver
+
 from .bargein import OUT, _write, render_lines
 from .pulse_marks import FRAME, RATE, last_sound, locate
 
@@ -488,7 +490,7 @@ class Game:
 
 
 def heard_texts(events: list[tuple[float, Any]]) -> list[str]:
-    return [ev.text for _, ev in events if type(ev).__name__ == "Heard"]
+    return [ev.text for _, ev in events if isinstance(ev, Heard)]
 
 
 def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
@@ -505,9 +507,9 @@ def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
         return {}
     out: dict[str, Any] = {
         "began_ms": [(round(1000 * (ev.at - t[onset])), ev.over_playback)
-                     for _, ev in events if type(ev).__name__ == "SpeechBegan"],
+                     for _, ev in events if isinstance(ev, SpeechBegan)],
         "cued_ms": [round(1000 * (ev.at - t[onset]))
-                    for _, ev in events if type(ev).__name__ == "TalkingOver"]}
+                    for _, ev in events if isinstance(ev, TalkingOver)]}
     if game.stopped_at is not None:
         out["told_ms"] = round(1000 * (game.stopped_at - t[onset]), 1)
         end = game.speakers.last_sound(game.stopped_at - STOP_SEARCH_S,
@@ -664,8 +666,8 @@ def main(argv: list[str] | None = None) -> None:
             acted = [t for t in texts if not isinstance(parse(t), Unknown)]
             segments.append({"cond": "stretch", "heard": texts, "confirm": False,
                              "from": mark, "to": game.mic.mark()})
-            began = sum(type(ev).__name__ == "SpeechBegan" for _, ev in evs)
-            cued = sum(type(ev).__name__ == "TalkingOver" for _, ev in evs)
+            began = sum(isinstance(ev, SpeechBegan) for _, ev in evs)
+            cued = sum(isinstance(ev, TalkingOver) for _, ev in evs)
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
                                  "lines_stopped_by_cue": cued,
                                  "heard": len(texts), "acted": len(acted),
