@@ -2,7 +2,7 @@
 
 A bot's line is rendered as the game renders it (pyttsx3 / espeak-ng), played through a
 sox room (delay and reverberation), and given to the listener as a microphone would give
-it — 20 ms chunks, each stamped with when it was captured — while the listener is told
+it — chunks, each stamped with when it was captured — while the listener is told
 what the game played and when (``Listener.play``), exactly as the window does.  The player's
 command is espeak-ng at the same loudness as the bot in the room.  The real sound server
 path is benchmarks/voice/bargein.py's ``pulse`` run.
@@ -21,6 +21,7 @@ import pytest
 
 from benchmarks.voice.bargein_rooms import StampedSource
 from voice.echo import PREFERENCE, RATE, Reference, erle_db, open_canceller
+from voice.listener import Heard, SpeechBegan, TalkingOver
 from voice.wavio import read_samples16k
 
 pytestmark = pytest.mark.skipif(
@@ -70,7 +71,7 @@ def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 
     ``t0 + 1 s`` (told ``asked_late_s`` later than that); ``monitor``: what the speakers
     played from ``t0``, recorded (the sound server's monitor), as the reference.
     ``keep`` gets the listener."""
-    from voice.listener import Heard, Listener
+    from voice.listener import Listener
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     mic = StampedSource(near, t0)
@@ -91,7 +92,7 @@ def _listen(near: np.ndarray, far: np.ndarray, t0: float, asked_late_s: float = 
     lst.stop()
     assert lst.canceller is not None and lst.canceller.name == PREFERENCE[0]
     return [e for e in events
-            if isinstance(e, Heard) or type(e).__name__ in ("SpeechBegan", "TalkingOver")]
+            if isinstance(e, Heard | SpeechBegan | TalkingOver)]
 
 
 def test_the_canceller_takes_the_bot_out_of_the_room(bot_line):
@@ -144,8 +145,8 @@ def barge_in(bot_line):
 
 def test_the_bot_alone_is_not_heard_and_the_player_over_it_begins_an_utterance(barge_in):
     events, _, _ = barge_in
-    began = [e for e in events if type(e).__name__ == "SpeechBegan"]
-    heard = [e for e in events if type(e).__name__ == "Heard"]
+    began = [e for e in events if isinstance(e, SpeechBegan)]
+    heard = [e for e in events if isinstance(e, Heard)]
     assert began and began[0].over_playback
     assert len(heard) == 1
 
@@ -158,7 +159,7 @@ def test_the_player_over_the_bot_is_heard_as_said(barge_in):
     from voice.parser import parse
 
     events, _, _ = barge_in
-    heard = [e for e in events if type(e).__name__ == "Heard"]
+    heard = [e for e in events if isinstance(e, Heard)]
     assert [parse(h.text) for h in heard] == [parse("raise to two hundred")]
 
 
@@ -174,7 +175,7 @@ def test_the_line_is_stopped_before_the_detector_decides_the_player_began(barge_
     (once), and the utterance begins as ever."""
     events, said_at, _ = barge_in
     cues = [e for e in events if type(e).__name__ == "TalkingOver"]
-    began = [e for e in events if type(e).__name__ == "SpeechBegan"]
+    began = [e for e in events if isinstance(e, SpeechBegan)]
     assert len(cues) == 1 and began
     assert said_at <= cues[0].at <= began[0].at
 
@@ -229,6 +230,38 @@ def test_a_cut_line_is_said_again_only_when_it_is_the_players_cards_or_turn():
         assert not tv._channel.busy
         assert len(tv._ready) == again
     assert not tv.barge_in()  # nothing playing: nothing to stop
+
+
+def test_no_line_starts_after_a_barge_in_until_the_scene_lets_it(tmp_path, monkeypatch):
+    """The listener's thread stops the line; the frame's pump must not start the next one
+    over the player before the scene has heard of it (it holds lines on its own then)."""
+    import wave
+
+    from bots.personalities import Voice
+    from bots.speech import Rendered, Utterance
+    from game.ui.sound import start_mixer
+    from game.ui.talk import Line, Priority, TableVoice
+
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    if not start_mixer():
+        pytest.skip("no mixer")
+    path = tmp_path / "line.wav"
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1), w.setsampwidth(2), w.setframerate(22050)
+        w.writeframes(np.zeros(22050, dtype=np.int16).tobytes())
+    tv = TableVoice(narration=True, bot_voices=True, chat_level=2, cast={}, seed=1,
+                    speech=False)
+    line = Line("Rocco raises to 120.", Voice("gmw/en-us", 175, 50), Priority.NORMAL)
+    tv._ready.append(Rendered(Utterance(line.text, line.voice, 0.0, line), path, 1.0, 0.0, 0.0))
+    try:
+        assert not tv.barge_in()  # nothing playing yet: nothing stopped, but lines wait
+        tv.pump()
+        assert not tv.speaking and len(tv._ready) == 1
+        tv.hold = False  # the scene: the player has finished
+        tv.pump()
+        assert tv._playing and not tv._ready
+    finally:
+        tv.farewell()
 
 
 def test_what_the_speakers_played_is_the_reference_not_when_the_game_asked(bot_line):
@@ -293,7 +326,7 @@ def test_a_monitor_that_stopped_recording_is_not_waited_for(bot_line):
     over a minute): the game's timeline is the reference meanwhile, and the bot alone is
     still not heard."""
     from benchmarks.voice.bargein import room
-    from voice.listener import Heard, Listener
+    from voice.listener import Listener
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     far = np.concatenate([bot_line, bot_line])
@@ -315,7 +348,7 @@ def test_a_monitor_that_stopped_recording_is_not_waited_for(bot_line):
     events += lst.poll()
     lst.stop()
     assert mic.done and took < len(echo) / RATE
-    assert [e for e in events if isinstance(e, Heard) or type(e).__name__ == "SpeechBegan"] == []
+    assert [e for e in events if isinstance(e, Heard | SpeechBegan)] == []
 
 
 def test_over_the_game_only_what_a_canceller_seen_cancelling_leaves_is_listened_to():

@@ -207,9 +207,39 @@ def test_the_player_heard_over_a_line_stops_it_before_an_utterance_begins():
     link.update(now)
     assert link.barge_in == 5.0
     assert not link.player_speaking(now)
+    assert link.holds_lines(5.5) and not link.holds_lines(6.5)  # the listener's TALK_CONFIRM_S
     link.barge_in = None
     link.update(now)
     assert link.barge_in == 5.1 and link.player_speaking(now)
+
+
+def test_a_barge_in_from_the_listeners_process_stops_the_line_before_the_frame():
+    """The listener in its own process tells the link the moment a barge-in arrives: the
+    line stops and the listener is told then, and the frame that polls the same event
+    later does not stop it again; the game's next line waits for the utterance."""
+    from voice.listener import TalkingOver
+
+    c, link = setup()
+    link.talk_over, link.echo = True, "webrtc+speex"
+    link.listener = child = _ChildListener()
+    stopped, cut = [], []
+    child.cut = cut.append
+    link.stop_line = lambda: stopped.append(True) or True
+    link._barge_in_now(5.0)  # as ListenerProcess.on_barge_in, before the event is polled
+    assert stopped == [True] and len(cut) == 1
+    assert link.holds_lines(5.5)
+    child.batches = [[TalkingOver(5.0)]]
+    link.update(time.monotonic())
+    assert link.barge_in is None and stopped == [True]
+
+
+def test_a_barge_in_stops_nothing_when_the_player_may_not_talk_over_the_game():
+    c, link = setup()
+    link.talk_over, link.echo = False, ""
+    link.listener = _ChildListener()
+    link.stop_line = lambda: pytest.fail("talking over the game is off")
+    link._barge_in_now(5.0)
+    assert not link.holds_lines(5.5)
 
 
 def test_voice_off_says_so_and_needs_no_microphone():
@@ -252,8 +282,10 @@ def test_the_microphone_listener_feeds_the_hud_through_the_real_recognizer(tmp_p
 
 def test_the_listener_process_reports_the_microphone_and_stops_promptly():
     """The window's listener runs in a child process: it reports what it found (a
-    microphone, none, or an error) and stops at once when the window closes."""
+    microphone, none, or an error), tells of a barge-in as it arrives, and stops at once
+    when the window closes."""
     from game.ui.listener_process import ListenerProcess
+    from voice.listener import TalkingOver
 
     lp = ListenerProcess("pocketsphinx", push_to_talk=True)
     try:
@@ -265,6 +297,14 @@ def test_the_listener_process_reports_the_microphone_and_stops_promptly():
         kinds = {type(e).__name__ for e in events}
         assert kinds & {"MicStatus", "ListenerError"}, events
         assert 0.0 <= lp.level <= 1.0
+        told: list[float] = []
+        lp.on_barge_in = told.append
+        lp._events.put(TalkingOver(5.0))  # as the child sends it
+        got: list = []
+        while not got and time.monotonic() < deadline:
+            got = [e for e in lp.poll() if isinstance(e, TalkingOver)]
+            time.sleep(0.01)
+        assert told == [5.0] and got == [TalkingOver(5.0)]  # told first, then polled
         lp.press()
         lp.release()
         lp.push_to_talk = False  # the start screen hears without Space: the child switches

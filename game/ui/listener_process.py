@@ -22,6 +22,7 @@ from __future__ import annotations
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -35,10 +36,11 @@ if TYPE_CHECKING:
     #: What the game tells the child: a listener method's name and its arguments.
     Control = tuple[str, tuple[object, ...]]
 
-#: Microphone chunk with echo cancellation: 20 ms, so the player's first words reach the
+#: Microphone chunk with echo cancellation: 10 ms, so the player's first words reach the
 #: voice detector, and the game's line stops, well within 150 ms (100 ms chunks alone
-#: would take up to 100 ms of that).
-TALK_OVER_BLOCK = 320
+#: would take up to 100 ms of that; 20 ms chunks arrive 9 ms later at the median than
+#: 10 ms ones: benchmarks.voice.audio_path, RESULTS.md issue 25 §1, session 30).
+TALK_OVER_BLOCK = 160
 #: how long the child's relay waits for the listener's next event at a time
 RELAY_WAIT_S = 0.5
 
@@ -122,6 +124,32 @@ class ListenerProcess:
                   room_file, talk_over),
             daemon=True)
         self.proc.start()
+        #: called at once, on the thread that takes in the child's events, with when the
+        #: player began talking over the game (``voice.listener.barge_in_at``): the game's
+        #: line stops then, not at the window's next frame (up to 17 ms later at 60 FPS)
+        self.on_barge_in: Callable[[float], None] | None = None
+        #: the child's events as they arrived, in order, for :meth:`poll`
+        self._inbox: queue.Queue[ListenerEvent] = queue.Queue()
+        threading.Thread(target=self._take_in, name="listener-events", daemon=True).start()
+
+    def _take_in(self) -> None:
+        """Move the child's events to :attr:`_inbox` as each arrives, telling
+        :attr:`on_barge_in` of a barge-in first; ends with the queue."""
+        from voice.listener import barge_in_at
+
+        while True:
+            try:
+                ev = self._events.get(timeout=RELAY_WAIT_S)
+            except queue.Empty:
+                if self.proc.is_alive():
+                    continue
+                return  # the listener is gone, and all it said is in
+            except (EOFError, OSError, ValueError):  # closed: the listener is gone
+                return
+            at, told = barge_in_at(ev), self.on_barge_in
+            if at is not None and told is not None:
+                told(at)
+            self._inbox.put(ev)
 
     @property
     def level(self) -> float:
@@ -145,8 +173,8 @@ class ListenerProcess:
         out: list[ListenerEvent] = []
         while True:
             try:
-                out.append(self._events.get_nowait())
-            except (queue.Empty, EOFError, OSError):
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
                 return out
 
     def _send(self, name: str, *args: object) -> None:

@@ -237,6 +237,8 @@ class TableVoice:
         #: listener's echo canceller takes exactly that out of the microphone
         self.on_play: Callable[[str, float, float], None] | None = None
         self._current: Rendered | None = None  #: the rendered line on the channel
+        #: the frame starts lines; a barge-in stops them from the listener's thread
+        self._channel_lock = threading.Lock()
         self._in_flight: Line | None = None  #: the line the worker is rendering
         #: the player is leaving: a line handed to the worker before then is not played
         self._unwanted: Line | None = None
@@ -333,21 +335,29 @@ class TableVoice:
         tag = rendered.utterance.tag
         seat = tag.seat if isinstance(tag, Line) else None
         volume = self.pan[seat] if seat is not None and seat in self.pan else (1.0, 1.0)
-        self._channel.set_volume(*volume)
-        self._channel.play(sound)
-        self._current = rendered
+        with self._channel_lock:
+            if self.hold:  # the player talked over the game meanwhile (:meth:`barge_in`)
+                with self._lock:
+                    self._ready.appendleft(rendered)
+                return
+            self._channel.set_volume(*volume)
+            self._channel.play(sound)
+            self._current = rendered
         if self.on_play is not None:
             self.on_play(str(rendered.path), time.monotonic(), sum(volume) / 2)
 
     def barge_in(self) -> bool:
         """The player started talking over the game: stop the line playing now (True if
         one was).  It is not said again unless it was the player's cards or turn; then it
-        goes back to the front, and plays whole once the player has finished."""
-        channel = self._playing_channel()
-        if channel is None:
-            return False
-        channel.stop()
-        rendered, self._current = self._current, None
+        goes back to the front, and plays whole once the player has finished.  Any
+        thread: no line starts until the scene next sets :attr:`hold`."""
+        with self._channel_lock:
+            self.hold = True
+            channel = self._playing_channel()
+            if channel is None:
+                return False
+            channel.stop()
+            rendered, self._current = self._current, None
         if rendered is not None:
             tag = rendered.utterance.tag
             if isinstance(tag, Line) and tag.repeat:

@@ -108,6 +108,14 @@ class VoiceLink:
         self.echo = ""
         #: the player began speaking over the game's playback (the scene stops the line)
         self.barge_in: float | None = None
+        #: stops the game's line now, from any thread, True if one was playing (set by the
+        #: scene): a listener in its own process calls it as the barge-in arrives
+        #: (``ListenerProcess.on_barge_in``), and the frame finds the line stopped
+        self.stop_line: Callable[[], bool] | None = None
+        self._stopped_for: float | None = None  #: the barge-in :attr:`stop_line` answered
+        #: after a barge-in the game's lines wait until then for the utterance to begin
+        #: (the listener gives up on a cue that long without one: its ``TALK_CONFIRM_S``)
+        self._cue_until = 0.0
         #: the "Push to talk" setting: at the table the player is heard only while Space is
         #: held (:meth:`set_push_to_talk` changes it while the listener runs)
         self.push_to_talk_mode = push_to_talk
@@ -181,10 +189,10 @@ class VoiceLink:
                 self.listener = self.open_listener(engine)
                 return
             # the recognizer holds the GIL while it loads and decodes: its own process
-            self.listener = ListenerProcess(engine, device=device,
-                                            push_to_talk=self.needs_space,
-                                            room_file=self.room_file,
-                                            talk_over=self.talk_over)
+            process = ListenerProcess(engine, device=device, push_to_talk=self.needs_space,
+                                      room_file=self.room_file, talk_over=self.talk_over)
+            process.on_barge_in = self._barge_in_now
+            self.listener = process
             # "starting" until the listener says it hears (ListenerReady): the recognizer
             # takes seconds to load, and speech before the detector has learned the room
             # is not heard
@@ -200,6 +208,7 @@ class VoiceLink:
         # loaded already: the listener that sends these is running
         from voice.audio import MicStatus
         from voice.listener import (
+            TALK_CONFIRM_S,
             Heard,
             ListenerError,
             ListenerReady,
@@ -212,8 +221,11 @@ class VoiceLink:
         for ev in lst.poll():
             began = barge_in_at(ev)
             if began is not None and self.talking_over:
-                self.barge_in = began
+                self._cue_until = max(self._cue_until, began + TALK_CONFIRM_S)
+                if began != self._stopped_for:  # not stopped already, as it arrived
+                    self.barge_in = began
             if isinstance(ev, Heard):
+                self._cue_until = 0.0
                 self.state.engine = ev.engine or self.state.engine
                 self.phrases.put((ev.text, float(ev.confidence)))
                 if self.needs_space and not self.state.talking:
@@ -299,6 +311,26 @@ class VoiceLink:
         :data:`HOLD_SECONDS`, in case the end never comes): the game holds its lines."""
         began = self._speech_began
         return began is not None and now - began < HOLD_SECONDS
+
+    def holds_lines(self, now: float) -> bool:
+        """The game's lines wait: the player is speaking, or talked over a line less than
+        the listener's ``TALK_CONFIRM_S`` ago and the utterance has not begun yet (the
+        next line must not start over them; a cue nobody follows lets the game go on)."""
+        return self.player_speaking(now) or now < self._cue_until
+
+    def _barge_in_now(self, at: float) -> None:
+        """The player began talking over the game at ``at``: from the thread that takes
+        in the listener's events, stop the line now and tell the listener (the window's
+        frame, up to 17 ms away, finds it done)."""
+        from voice.listener import TALK_CONFIRM_S
+
+        stop = self.stop_line
+        if not self.talking_over or stop is None:
+            return
+        self._cue_until = max(self._cue_until, at + TALK_CONFIRM_S)
+        if stop():
+            self.cut(time.monotonic())
+        self._stopped_for = at
 
     @property
     def talking_over(self) -> bool:
@@ -474,6 +506,7 @@ class VoiceLink:
         self.on_table_command = self.on_dialog_answer = self.on_question = None
         self.menu_open = None
         self.speak = None
+        self.stop_line = None
         self.barge_in = None
         self.acted_by_hand()
         self.state.heard = self.state.resolved = self.state.refusal = ""

@@ -140,6 +140,7 @@ class TableScene(Scene):
             link.menu_open = lambda: self.menus.open_dialog() is not None
             if self.narrator is not None:
                 link.speak = self.narrator.say
+                link.stop_line = self.narrator.barge_in
 
     def close(self) -> None:
         self.c.close()

@@ -36,6 +36,7 @@ class NarrationStart:
             scene.narrator, self._ready = self._ready, None
             if scene.hud is not None:
                 scene.hud.link.speak = scene.narrator.say
+                scene.hud.link.stop_line = scene.narrator.barge_in
                 scene.narrator.on_play = scene.hud.link.playing
 
     def _build(self, factory: Callable[[], Narrator]) -> None:
@@ -66,7 +67,7 @@ class NarrationStart:
                 link.barge_in = None
                 if narrator.barge_in():
                     link.cut(time.monotonic())
-            narrator.hold = link.player_speaking(now)
+            narrator.hold = link.holds_lines(now)
         narrator.pump()
         if hud is not None:
             hud.link.set_muted(narrator.speaking)
