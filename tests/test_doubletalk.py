@@ -3,8 +3,8 @@ band by band on the microphone against what the speakers play.
 
 A bot's line is espeak-ng, through a sox room (delay, reverberation, the speakers' gain, a
 noise floor) as the microphone hears it; the player's command is another espeak-ng voice,
-as loud as the line in the room.  The detector is fed both in 20 ms chunks, as the listener
-feeds it.
+as loud as the line in the room.  The detector is fed both in 20 ms chunks (what it decides does
+not depend on the chunks' size).
 """
 
 from __future__ import annotations

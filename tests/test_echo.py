@@ -62,7 +62,7 @@ def _pcm(x: np.ndarray) -> np.ndarray:
 
 
 def _cancel(canceller: SpeexCanceller, near: np.ndarray, far: np.ndarray) -> np.ndarray:
-    step = 2 * FRAME  # the listener's 20 ms chunks
+    step = 2 * FRAME  # 20 ms chunks
     n = len(near) // step * step
     return np.concatenate([canceller.process(near[i:i + step], far[i:i + step])
                            for i in range(0, n, step)])

@@ -12,7 +12,7 @@ import numpy as np
 
 from voice.monitor import RATE, RESYNC_S, SLEW_S, SteadyClock
 
-CHUNK = 320  # 20 ms, the listener's with "Talk over the bots"
+CHUNK = 320  # 20 ms
 DRIFT = 150e-6  # the server 150 ppm fast: 2 ms every ~13 s, as measured here
 MINUTE = 3000  # chunks
 RAMP = 30000  # a monitored ramp's period: each sample says its index, modulo this

@@ -38,11 +38,12 @@ import numpy.typing as npt
 
 from .audio import RATE, MicState, MicStatus
 
-#: a chunk of the monitor: 20 ms, as the microphone's with "Talk over the bots"
-MONITOR_BLOCK = 320
+#: a chunk of the monitor: 10 ms, as the microphone's with "Talk over the bots" (the
+#: listener waits for the reference that covers each of the microphone's chunks)
+MONITOR_BLOCK = 160
 #: what parec is asked to buffer (ms): enough to ride out a busy moment, little enough
 #: that the reference arrives before its echo
-MONITOR_LATENCY_MS = 20
+MONITOR_LATENCY_MS = 10
 #: stamps all later than the steady clock by this, for CLOCK_WINDOW_S, move it on (lost
 #: audio); a stamp earlier than it by more than JUMP_BACK_S moves it back at once (its
 #: first stamps were late), a stamp earlier by less moves it back SLEW_S a chunk: the
@@ -265,7 +266,7 @@ class Ring:
 
 
 class SinkMonitor:
-    """A sound server sink's monitor through ``parec``, 16 kHz mono, in 20 ms chunks, each
+    """A sound server sink's monitor through ``parec``, 16 kHz mono, in 10 ms chunks, each
     stamped (``time.monotonic()``) when it arrived.  The listener's
     :class:`~voice.listener.AudioSource` protocol, read without waiting."""
 

@@ -6,7 +6,7 @@ with the server's own delay); the microphone ``vmic`` is ``room``'s monitor.  Th
 lines are played as the game plays them (``--player mixer``: pygame's mixer, opened as
 ``game/ui/sound.py`` opens it, one stream on ``game`` for the whole run; ``paplay``: a new
 process each line, as first measured), and the listener — the game's own
-(``voice.listener.Listener``: Microphone in 20 ms chunks through PortAudio and ALSA's pulse
+(``voice.listener.Listener``: Microphone in 10 ms chunks through PortAudio and ALSA's pulse
 plugin, WebRTC's echo canceller, Silero, the ``--engine``) — is told each line and when
 it started, as the window tells it; its reference (``--reference``) is the ``game`` sink's
 monitor, as the game takes it where PulseAudio runs, or that timeline.  When it reports

@@ -19,9 +19,11 @@ if TYPE_CHECKING:
     from .seams import TableHost
 
 RATE = 22050
-#: the mixer's buffer (samples): 23 ms at RATE, short enough that a stopped line goes quiet
-#: at once (barge-in)
-MIXER_BUFFER = 512
+#: the mixer's buffer (samples): 11.6 ms at RATE.  A stopped line plays on for about two
+#: buffers through PulseAudio: 19 / 20 ms (p50 / p95) at 256, 30 / 40 ms at 512; with both
+#: cores busy 256 still played 60 s of tone without a gap at the game's priority
+#: (benchmarks.voice.audio_path; RESULTS.md, issue 25 §1, session 30)
+MIXER_BUFFER = 256
 
 
 def tone(freqs: list[float], seconds: float, decay: float = 6.0,
