@@ -3,8 +3,8 @@ band by band on the microphone against what the speakers play.
 
 A bot's line is espeak-ng, through a sox room (delay, reverberation, the speakers' gain, a
 noise floor) as the microphone hears it; the player's command is another espeak-ng voice,
-as loud as the line in the room.  The detector is fed both in 20 ms chunks (what it decides does
-not depend on the chunks' size).
+as loud as the line in the room.  The detector is fed both in the listener's chunks, as the
+double-talk benchmark feeds it.
 """
 
 from __future__ import annotations
@@ -93,3 +93,24 @@ def test_sound_after_the_line_has_ended_is_not_double_talk(line):
     echo[end:end + RATE // 4] += 3000 * rng.standard_normal(RATE // 4)  # a chair scrapes
     near = np.clip(echo, -32768, 32767).astype(np.int16)
     assert not _fired(near, line)[end // 160:].any()
+
+
+def test_what_is_judged_does_not_depend_on_the_chunks_size():
+    """The listener's chunk is a latency setting (10 ms since session 30): the detector
+    keeps the frame before each chunk, so any whole number of frames gives the same calls."""
+    from voice.doubletalk import FRAME, DoubleTalkDetector
+
+    rng = np.random.default_rng(1)
+    n = RATE * 25
+    t = np.arange(n)
+    far = (3000 * np.sin(2 * np.pi * 180 * t / RATE) * (1 + np.sin(t / 3000))).astype(np.int16)
+    near = (0.3 * far + rng.normal(0, 30, n)).astype(np.int16)
+    voice = 4000 * np.sign(np.sin(2 * np.pi * 130 * np.arange(RATE) / RATE))
+    near[RATE * 22:RATE * 23] += voice.astype(np.int16)  # the player, over the line
+    calls = []
+    for chunk in (FRAME, 2 * FRAME, 5 * FRAME):
+        dtd = DoubleTalkDetector()
+        calls.append(np.concatenate([dtd.feed(near[i:i + chunk], far[i:i + chunk])
+                                     for i in range(0, n, chunk)]))
+    assert calls[0][RATE * 22 // FRAME:RATE * 23 // FRAME].any()
+    assert all(np.array_equal(calls[0], other) for other in calls[1:])

@@ -2,12 +2,12 @@
 hears a player start over a line, and whether it ever takes the line alone for one.
 
 On closed-loop runs (``bargein_pulse --dump RUN.npz``): the microphone and the reference
-the listener took for it, fed to a fresh detector in the listener's 20 ms chunks.  For each
+the listener took for it, fed to a fresh detector in the listener's chunks (10 ms).  For each
 command said over a line, from its onset (found in the recording as the run found it) to
 the end of the first 10 ms frame the detector calls double talk (within 600 ms: else
 missed, left to the listener's other cues); in the stretch nobody spoke in, how many times
 it began to call it; over how many lines it called it before the command began; and
-what a 20 ms chunk costs it (p50, p99, and the share of one core at the microphone's pace).
+what a chunk costs it (p50, p99, and the share of one core at the microphone's pace).
 
 In sox rooms (``--rooms N --seed S``: ``bargein_rooms``' draw, each room a fresh detector):
 the bot's two lines alone (a room in which it called double talk while the line sounded or
@@ -28,11 +28,12 @@ from typing import Any
 
 import numpy as np
 
+from game.ui.listener_process import TALK_OVER_BLOCK
 from voice.audio import RATE
 from voice.doubletalk import FRAME, DoubleTalkDetector
 
 #: the listener's chunk
-CHUNK = 2 * FRAME
+CHUNK = TALK_OVER_BLOCK
 #: a command the detector has not heard this long (frames) after its onset is missed
 WITHIN_FRAMES = 60
 #: "over playback" runs on this long after the line (the listener's ``playback_tail_s``)
