@@ -77,7 +77,7 @@ MONITOR_STALL_S = 1.0
 #: 22): 0.5 stopped 10 lines nobody spoke over, 0.7 four, 0.85 none; told p50 106, 119,
 #: 143 ms after the command began (no cue: 172), p90 183, 193, 224 ms (408).  Since the
 #: bands (voice.doubletalk) tell first, 0.85: with the mixer's shorter buffer 0.7 stopped
-#: 7-9 lines in 5 minutes of the bots alone; replayed, 0.85 stopped 1-2 of them, told p50
+#: 7-9 lines in 5 minutes of the bots alone; replayed, 0.85 stopped 0-2 of them, told p50
 #: / p95 the same within 6 ms (RESULTS.md, issue 25 §1, session 30)
 CUE_THRESHOLD = 0.85
 #: ...in this many windows running (two at 0.5: 2 lines stopped, p50 134 ms)
