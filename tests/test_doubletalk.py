@@ -98,7 +98,7 @@ def test_sound_after_the_line_has_ended_is_not_double_talk(line):
 def test_what_is_judged_does_not_depend_on_the_chunks_size():
     """The listener's chunk is a latency setting (10 ms since session 30): the detector
     keeps the frame before each chunk, so any whole number of frames gives the same calls."""
-    from voice.doubletalk import FRAME, DoubleTalkDetector
+    from voice.doubletalk import FRAME
 
     rng = np.random.default_rng(1)
     n = RATE * 25
@@ -107,10 +107,6 @@ def test_what_is_judged_does_not_depend_on_the_chunks_size():
     near = (0.3 * far + rng.normal(0, 30, n)).astype(np.int16)
     voice = 4000 * np.sign(np.sin(2 * np.pi * 130 * np.arange(RATE) / RATE))
     near[RATE * 22:RATE * 23] += voice.astype(np.int16)  # the player, over the line
-    calls = []
-    for chunk in (FRAME, 2 * FRAME, 5 * FRAME):
-        dtd = DoubleTalkDetector()
-        calls.append(np.concatenate([dtd.feed(near[i:i + chunk], far[i:i + chunk])
-                                     for i in range(0, n, chunk)]))
+    calls = [_fired(near, far, chunk=chunk) for chunk in (FRAME, 2 * FRAME, 5 * FRAME)]
     assert calls[0][RATE * 22 // FRAME:RATE * 23 // FRAME].any()
     assert all(np.array_equal(calls[0], other) for other in calls[1:])

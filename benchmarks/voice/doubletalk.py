@@ -41,15 +41,15 @@ TAIL_FRAMES = 30
 
 
 def fired(near: np.ndarray, far: np.ndarray,
-          took_ms: list[float] | None = None) -> np.ndarray:
-    """Each 10 ms frame the detector calls double talk, fed as the listener feeds it;
-    ``took_ms`` gets how long each chunk took."""
+          took_ms: list[float] | None = None, chunk: int = CHUNK) -> np.ndarray:
+    """Each 10 ms frame the detector calls double talk, fed as the listener feeds it (in
+    ``chunk`` samples at a time); ``took_ms`` gets how long each chunk took."""
     dtd = DoubleTalkDetector()
-    n = min(len(near), len(far)) // CHUNK * CHUNK
+    n = min(len(near), len(far)) // chunk * chunk
     out = []
-    for i in range(0, n, CHUNK):
+    for i in range(0, n, chunk):
         start = time.perf_counter()
-        out.append(dtd.feed(near[i:i + CHUNK], far[i:i + CHUNK]))
+        out.append(dtd.feed(near[i:i + chunk], far[i:i + chunk]))
         if took_ms is not None:
             took_ms.append(1000 * (time.perf_counter() - start))
     return np.concatenate(out)

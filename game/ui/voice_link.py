@@ -208,7 +208,6 @@ class VoiceLink:
         # loaded already: the listener that sends these is running
         from voice.audio import MicStatus
         from voice.listener import (
-            TALK_CONFIRM_S,
             Heard,
             ListenerError,
             ListenerReady,
@@ -221,7 +220,7 @@ class VoiceLink:
         for ev in lst.poll():
             began = barge_in_at(ev)
             if began is not None and self.talking_over:
-                self._cue_until = max(self._cue_until, began + TALK_CONFIRM_S)
+                self._hold_lines_after(began)
                 if began != self._stopped_for:  # not stopped already, as it arrived
                     self.barge_in = began
             if isinstance(ev, Heard):
@@ -318,16 +317,20 @@ class VoiceLink:
         next line must not start over them; a cue nobody follows lets the game go on)."""
         return self.player_speaking(now) or now < self._cue_until
 
+    def _hold_lines_after(self, at: float) -> None:
+        """A barge-in at ``at``: the game's lines wait for the utterance (:meth:`holds_lines`)."""
+        from voice.listener import TALK_CONFIRM_S
+
+        self._cue_until = max(self._cue_until, at + TALK_CONFIRM_S)
+
     def _barge_in_now(self, at: float) -> None:
         """The player began talking over the game at ``at``: from the thread that takes
         in the listener's events, stop the line now and tell the listener (the window's
         frame, up to 17 ms away, finds it done)."""
-        from voice.listener import TALK_CONFIRM_S
-
         stop = self.stop_line
         if not self.talking_over or stop is None:
             return
-        self._cue_until = max(self._cue_until, at + TALK_CONFIRM_S)
+        self._hold_lines_after(at)
         if stop():
             self.cut(time.monotonic())
         self._stopped_for = at
