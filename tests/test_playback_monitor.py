@@ -27,6 +27,8 @@ TONE_S = 0.5
 TONE_PEAK = 8000  # about -12 dBFS
 HEARD_PEAK = 2000  # the monitor must hear the tone well above silence
 WAIT_S = 5.0
+RECORDING_CHUNKS = 10  # the recording has begun: this many chunks in
+SERVER_DELAY_S = 0.3  # paplay starting and the server's buffers, at most
 
 
 def _tone(path: Path) -> None:
@@ -100,4 +102,36 @@ def test_the_barge_in_benchmark_finds_when_the_speakers_fell_silent(tmp_path):
         assert -0.1 < end - killed < 0.3
     finally:
         speakers.close()
+        server.stop()
+
+
+def test_the_barge_in_benchmark_finds_a_command_in_the_microphone_recorded_beside_the_game(
+        tmp_path):
+    """With the window's listener in its own process, a command's onset is found in
+    ``vmic`` recorded beside it: a burst played into the room is found there, after it
+    was started and before the sound server could have delayed it by much."""
+    from benchmarks.voice.bargein_pulse import Recording, Server
+    from benchmarks.voice.pulse_marks import locate
+
+    server = Server(tmp_path)
+    mic = Recording(server, "vmic")
+    try:
+        burst = (np.random.default_rng(3).standard_normal(RATE // 2) * 4000).astype(np.int16)
+        with wave.open(str(tmp_path / "said.wav"), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(RATE)
+            w.writeframes(np.concatenate([np.zeros(RATE // 5, np.int16), burst]).tobytes())
+        deadline = time.monotonic() + WAIT_S
+        while mic.mark() < RECORDING_CHUNKS and time.monotonic() < deadline:
+            time.sleep(0.05)  # parec takes a second or two to start
+        mark = mic.mark()
+        started = time.monotonic()
+        server.play("room", tmp_path / "said.wav").wait()
+        time.sleep(0.5)
+        rec, t = mic.since(mark)
+        at = t[locate(rec, burst)]
+        assert 0.2 < at - started < 0.2 + SERVER_DELAY_S
+    finally:
+        mic.close()
         server.stop()

@@ -68,6 +68,9 @@ LONG_LINE_S = 2.4  # a line a command is said over: still playing 1.6 s in, and 
 ERLE_SETTLE_S = 2.0  # ERLE from this far into the stretch (as benchmarks.voice.bargein)
 SPEAKING_DBFS = -50.0  # a 10 ms frame of the reference this loud: the game speaks
 SPEAKERS_BLOCK = 320  # samples: the speakers recorded in 20 ms chunks, as the microphone
+#: the keys of the stop's figures whose onset is in ``vmic`` recorded beside the listener
+ROOM_SUFFIX = "_room"
+STOP_KEYS = ("told_ms", "heard_ms", "told_ms" + ROOM_SUFFIX, "heard_ms" + ROOM_SUFFIX)
 STOP_SEARCH_S = 1.0  # the line's last sound from the speakers, this far either side of the stop
 
 PA = """load-module module-native-protocol-unix auth-anonymous=1 socket={socket}
@@ -265,17 +268,18 @@ def stamped(chunks: list[np.ndarray], ends: list[float]) -> tuple[np.ndarray, np
     return pcm, t
 
 
-class Speakers:
-    """What the speakers play: the ``game`` sink's monitor through ``parec``, beside the
-    microphone, each 20 ms chunk on a steady clock of its own (as the microphone's), so
-    that when the line fell silent is on the microphone's time without the loopback that
-    stands for the air."""
+class Recording:
+    """A source of the server's through ``parec``, beside the listener, each 20 ms chunk on
+    a steady clock of its own (as the microphone's): the speakers (the ``game`` sink's
+    monitor), so that when the line fell silent is on the microphone's time without the
+    loopback that stands for the air; or the microphone itself (``vmic``), where the
+    listener runs in a process of its own and its microphone cannot be tapped."""
 
-    def __init__(self, server: Server) -> None:
+    def __init__(self, server: Server, source: str) -> None:
         from voice.monitor import SteadyClock
 
         self._proc = subprocess.Popen(
-            ["parec", "-d", "game.monitor", f"--rate={RATE}", "--channels=1",
+            ["parec", "-d", source, f"--rate={RATE}", "--channels=1",
              "--format=s16le", "--latency-msec=10", "--raw"],
             env=server.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.chunks: list[np.ndarray] = []
@@ -294,9 +298,20 @@ class Speakers:
                 self.chunks.append(pcm)
                 self.ends.append(self._clock.advance(len(pcm), stamp))
 
+    def mark(self) -> int:
+        """How many chunks have been recorded so far."""
+        with self._lock:
+            return len(self.chunks)
+
+    def since(self, mark: int) -> tuple[np.ndarray, np.ndarray]:
+        """The recording from chunk ``mark`` on, and each sample's time."""
+        with self._lock:
+            chunks, ends = self.chunks[mark:], self.ends[mark:]
+        return stamped(chunks, ends)
+
     def last_sound(self, t0: float, t1: float) -> float | None:
-        """When the speakers last sounded (a 10 ms frame above :data:`SPEAKING_DBFS`)
-        between ``t0`` and ``t1``; None if they were silent throughout."""
+        """When the source last sounded (a 10 ms frame above :data:`SPEAKING_DBFS`)
+        between ``t0`` and ``t1``; None if it was silent throughout."""
         with self._lock:
             keep = [i for i, e in enumerate(self.ends) if t0 < e <= t1 + SPEAKERS_BLOCK / RATE]
             chunks, ends = [self.chunks[i] for i in keep], [self.ends[i] for i in keep]
@@ -308,6 +323,13 @@ class Speakers:
     def close(self) -> None:
         self._proc.kill()
         self._proc.wait(2)
+
+
+class Speakers(Recording):
+    """What the speakers play: the ``game`` sink's monitor."""
+
+    def __init__(self, server: Server) -> None:
+        super().__init__(server, "game.monitor")
 
 
 class RawMic:
@@ -395,19 +417,56 @@ class Tap:
 
 
 class Game:
-    """The window's side: the listener, the bot line playing, barge-in."""
+    """The window's side: the listener, the bot line playing, barge-in.
+
+    With ``process`` the listener is the window's own
+    (:class:`game.ui.listener_process.ListenerProcess`: the same Listener in a child
+    process, its events taken in by a thread that stops the line at once, as
+    ``VoiceLink`` has it do); its microphone is then not tapped here, so the commands'
+    onsets are found in ``vmic`` recorded beside it (:attr:`room`), and there is no ERLE
+    and no dump."""
 
     def __init__(self, server: Server, player: str, engine: str,
                  reference: str = "monitor", canceller_name: str = "auto",
-                 dump: bool = False, server_canceller: str | None = None) -> None:
+                 dump: bool = False, server_canceller: str | None = None,
+                 process: bool = False) -> None:
+        os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "XDG_RUNTIME_DIR")})
+        self.server = server
+        self.player = PLAYERS[player](server)
+        self.tap: Tap | None = None
+        self.raw = RawMic(server) if server_canceller is not None else None
+        self.mic: TeeMicrophone | None = None
+        self.speakers = Speakers(server)
+        #: the microphone as the sound server has it, on a clock of the benchmark's own:
+        #: where a command's onset is found for the ``*_room_ms`` figures, either way
+        self.room = Recording(server, "vmic")
+        self.fars: list[tuple[np.ndarray, bool, bool]] | None = None
+        self.events: list[tuple[float, Any]] = []
+        self.stopped_at: float | None = None
+        self._lock = threading.Lock()
+        self._ready = False
+        self.listener: Any
+        if process:
+            from game.ui.listener_process import ListenerProcess
+
+            self.listener = ListenerProcess(engine, push_to_talk=False, talk_over=True)
+            self.listener.on_barge_in = self._barge_in
+        else:
+            self.listener = self._in_process(engine, reference, canceller_name, dump,
+                                             server_canceller)
+        self.process = process
+        self._run = True
+        self._thread = threading.Thread(target=self._pump, daemon=True)
+        self._thread.start()
+
+    def _in_process(self, engine: str, reference: str, canceller_name: str, dump: bool,
+                    server_canceller: str | None) -> Any:
+        """The listener on a thread of this process, its microphone and canceller tapped."""
+        from game.ui.listener_process import TALK_OVER_BLOCK
         from voice.echo import PairedCanceller, UpstreamCanceller, open_canceller
         from voice.listener import Listener
         from voice.monitor import open_monitor
         from voice.recognizers import open_recognizer
-
-        os.environ.update({k: server.env[k] for k in ("PULSE_SERVER", "XDG_RUNTIME_DIR")})
-        self.server = server
-        self.player = PLAYERS[player](server)
 
         def recognizer() -> Any:
             return open_recognizer(engine)
@@ -423,54 +482,62 @@ class Game:
             self.tap = Tap(inner) if inner is not None else None
             return self.tap
 
-        from game.ui.listener_process import TALK_OVER_BLOCK
-
-        self.tap: Tap | None = None
-        self.raw = RawMic(server) if server_canceller is not None else None
         self.mic = TeeMicrophone(TALK_OVER_BLOCK)
-        self.speakers = Speakers(server)
-        self.listener = Listener(recognizer, source=self.mic, canceller=canceller,
-                                 monitor=open_monitor if reference == "monitor" else None)
+        listener = Listener(recognizer, source=self.mic, canceller=canceller,
+                            monitor=open_monitor if reference == "monitor" else None)
         #: with ``dump``: each chunk's reference and "over playback", as the listener took
         #: them, and whether the monitor's offset moved at it (:mod:`.bargein_replay` plays
         #: the run back through the listener from these)
-        self.fars: list[tuple[np.ndarray, bool, bool]] | None = [] if dump else None
+        self.fars = [] if dump else None
         if self.fars is not None:
-            inner_far, fars, lst = self.listener._far, self.fars, self.listener
+            inner_far, fars = listener._far, self.fars
 
             def far(n: int, captured: float) -> tuple[np.ndarray, bool]:
-                moves = lst.reference_moves
+                moves = listener.reference_moves
                 got = inner_far(n, captured)
-                fars.append((got[0].copy(), got[1], lst.reference_moves != moves))
+                fars.append((got[0].copy(), got[1], listener.reference_moves != moves))
                 return got
 
-            self.listener._far = far  # type: ignore[method-assign]
-        self.listener.start()
-        self.events: list[tuple[float, Any]] = []
-        self.stopped_at: float | None = None
-        self._lock = threading.Lock()
-        self._run = True
-        self._thread = threading.Thread(target=self._pump, daemon=True)
-        self._thread.start()
+            listener._far = far  # type: ignore[method-assign]
+        return listener.start()
+
+    @property
+    def ready(self) -> bool:
+        """The listener hears (its recognizer loaded, the room learned)."""
+        return self._ready if self.process else bool(self.listener.ready)
+
+    def _barge_in(self, at: float) -> None:
+        """Stop the line and tell the listener, as the window does on a barge-in."""
+        with self._lock:
+            if self.player.busy():
+                self.player.stop()
+                self.stopped_at = time.monotonic()
+                self.listener.cut(self.stopped_at)
 
     def _pump(self) -> None:
-        from voice.listener import barge_in_at
+        from voice.listener import ListenerError, ListenerReady, barge_in_at
 
         while self._run:
-            first = self.listener.next_event(GAME_FRAME_S)  # as the game's relay waits
-            for ev in ([first] if first is not None else []) + self.listener.poll():
-                now = time.monotonic()
+            if self.process:  # the child's events, taken in (and the line stopped) already
+                time.sleep(GAME_FRAME_S)
+                got = self.listener.poll()
+            else:
+                first = self.listener.next_event(GAME_FRAME_S)  # as the game's relay waits
+                got = ([first] if first is not None else []) + self.listener.poll()
+            for ev in got:
+                if isinstance(ev, ListenerReady):
+                    self._ready = True
+                elif isinstance(ev, ListenerError):
+                    print(json.dumps({"listener_error": str(ev)}), flush=True)
+                if not self.process and barge_in_at(ev) is not None:
+                    self._barge_in(barge_in_at(ev) or 0.0)
                 with self._lock:
-                    self.events.append((now, ev))
-                    if barge_in_at(ev) is not None and self.player.busy():
-                        self.player.stop()
-                        self.stopped_at = time.monotonic()
-                        self.listener.cut(self.stopped_at)
+                    self.events.append((time.monotonic(), ev))
 
     def say(self, wav: Path) -> None:
         self.stopped_at = None
         self.player.play(wav)
-        self.listener.play(wav, time.monotonic())
+        self.listener.play(str(wav), time.monotonic())
 
     def wait_line(self) -> None:
         while self.player.busy():
@@ -485,6 +552,7 @@ class Game:
         self._run = False
         self.listener.stop()
         self.speakers.close()
+        self.room.close()
         if self.raw is not None:
             self.raw.close()
 
@@ -493,13 +561,14 @@ def heard_texts(events: list[tuple[float, Any]]) -> list[str]:
     return [ev.text for _, ev in events if isinstance(ev, Heard)]
 
 
-def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
-               events: list[tuple[float, Any]]) -> dict[str, Any]:
-    """The command's onset, found in what the microphone recorded since chunk ``mark``, and
-    the line's stop: ``told_ms`` from the onset to the game stopping the line, ``heard_ms``
-    from the onset to the line's last sound from the speakers (both on the microphone's
-    steady clock)."""
-    rec, t = game.mic.since(mark)
+def stop_marks(game: Game, recorded: tuple[np.ndarray, np.ndarray], clip: np.ndarray,
+               onset_s: float, events: list[tuple[float, Any]],
+               suffix: str = "") -> dict[str, Any]:
+    """The command's onset, found in ``recorded`` (the microphone since the command's
+    mark, each sample's capture time), and the line's stop: ``told_ms`` from the onset to
+    the game stopping the line, ``heard_ms`` from the onset to the line's last sound from
+    the speakers (both on the recording's steady clock); ``suffix`` ends every key."""
+    rec, t = recorded
     if not len(rec):
         return {}
     onset = locate(rec, clip) + int(onset_s * RATE)
@@ -516,7 +585,7 @@ def stop_marks(game: Game, mark: int, clip: np.ndarray, onset_s: float,
                                        game.stopped_at + STOP_SEARCH_S)
         if end is not None:
             out["heard_ms"] = round(1000 * (end - t[onset]), 1)
-    return out
+    return {k + suffix: v for k, v in out.items()}
 
 
 def percentiles(xs: list[float]) -> dict[str, float]:
@@ -550,12 +619,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--server-module-args", default="",
                     help="more of module-echo-cancel's own arguments (adjust_time=0: it does "
                     "not re-adjust the two streams' rates)")
+    ap.add_argument("--listener", choices=("thread", "process"), default="thread",
+                    help="thread: the listener on a thread here, its microphone and "
+                    "canceller tapped (onsets, ERLE, --dump); process: the window's own "
+                    "(a child process; onsets from vmic recorded beside it, no ERLE)")
     ap.add_argument("--skip", nargs="*", default=[], choices=("silence", "over", "stretch"))
     ap.add_argument("--out", type=Path, default=OUT / "pulse.jsonl")
     ap.add_argument("--dump", type=Path, default=None,
                     help="keep what the listener was given (microphone, reference, over "
                     "playback) in this .npz, for benchmarks.voice.bargein_replay")
     args = ap.parse_args(argv)
+    if args.listener == "process" and (args.dump is not None or args.server_canceller
+                                       or args.reference != "monitor"):
+        ap.error("--listener process is the window's listener: its reference is the "
+                 "monitor, its canceller its own, and it cannot be dumped")
 
     cmds = said_commands(args.every)
     lines = render_lines(args.lines)
@@ -568,11 +645,13 @@ def main(argv: list[str] | None = None) -> None:
         aec_args = SERVER_AEC_ARGS[args.server_canceller]
     server = Server(tmp, args.server_canceller, aec_args or "", args.server_module_args)
     game = Game(server, args.player, args.engine, args.reference, args.canceller,
-                dump=args.dump is not None, server_canceller=args.server_canceller)
+                dump=args.dump is not None, server_canceller=args.server_canceller,
+                process=args.listener == "process")
     segments: list[dict[str, Any]] = []  # with --dump: which chunks each command covers
     out = open(args.out, "w")
     rng = random.Random(5)
     result: dict[str, Any] = {"player": args.player, "engine": args.engine,
+                              "listener": args.listener,
                               "reference": args.reference, "canceller": args.canceller,
                               "server_canceller": args.server_canceller,
                               "server_aec_args": aec_args,
@@ -580,7 +659,7 @@ def main(argv: list[str] | None = None) -> None:
                               "load": os.getloadavg()[0]}
     try:
         t_end = time.monotonic() + 60
-        while not game.listener.ready and time.monotonic() < t_end:
+        while not game.ready and time.monotonic() < t_end:
             time.sleep(0.1)
         # the canceller learns the room on the first lines, as at the start of a game
         for p in norm_lines[:3]:
@@ -591,12 +670,14 @@ def main(argv: list[str] | None = None) -> None:
         for cond in ("silence", "over"):
             if cond in args.skip:
                 continue
-            exact, told, heard_ms, n = 0, [], [], 0
+            exact, n = 0, 0
+            stops: dict[str, list[float]] = {k: [] for k in STOP_KEYS}
             for i, r in enumerate(cmds):
                 clip_path, onset = normalized(MANIFEST.parent / r["file"], tmp / f"c{i}.wav")
                 clip = read_samples16k(clip_path).astype(np.float64)
                 game.listener.expect_confirmation(r["family"] == "confirm")
-                mark = game.mic.mark()
+                mark = game.mic.mark() if game.mic is not None else 0
+                room_mark = game.room.mark()
                 alone = None
                 said_at = 0.0
                 if cond == "over":
@@ -623,21 +704,23 @@ def main(argv: list[str] | None = None) -> None:
                                        "heard": texts}
                 segments.append({"cond": cond, "said": r["text"], "heard": texts,
                                  "confirm": r["family"] == "confirm", "from": mark,
-                                 "to": game.mic.mark()})
+                                 "to": game.mic.mark() if game.mic is not None else 0})
                 if cond == "over":
-                    if game.raw is not None:  # the line alone, before the command
+                    if game.raw is not None and game.mic is not None:  # the line alone
                         alone = server_erle(game.raw, game.mic, said_at, cmd_at)
                     row["erle_line_db"] = alone
-                    row.update(stop_marks(game, mark, clip, onset, evs))
-                    if "told_ms" in row:
-                        told.append(row["told_ms"])
-                    if "heard_ms" in row:
-                        heard_ms.append(row["heard_ms"])
+                    if game.mic is not None:
+                        row.update(stop_marks(game, game.mic.since(mark), clip, onset, evs))
+                    row.update(stop_marks(game, game.room.since(room_mark), clip, onset, evs,
+                                          ROOM_SUFFIX))
+                    for k, xs in stops.items():
+                        if k in row:
+                            xs.append(row[k])
                 out.write(json.dumps(row) + "\n")
                 out.flush()
             result[cond] = {"n": n, "exact": round(100 * exact / n, 1)}
             if cond == "over":
-                result[cond].update(told_ms=percentiles(told), heard_ms=percentiles(heard_ms))
+                result[cond].update({k: percentiles(xs) for k, xs in stops.items() if xs})
             print(json.dumps({cond: result[cond]}), flush=True)
         if "stretch" not in args.skip:
             # nobody speaks: banter and narration back to back
@@ -645,7 +728,7 @@ def main(argv: list[str] | None = None) -> None:
                 game.tap.kept, game.tap.on = [], True
             t0 = time.monotonic()
             k = 0
-            mark = game.mic.mark()
+            mark = game.mic.mark() if game.mic is not None else 0
             while time.monotonic() - t0 < args.stretch:
                 game.say(norm_lines[k % len(norm_lines)])
                 k += 1
@@ -656,7 +739,7 @@ def main(argv: list[str] | None = None) -> None:
             erle, erle_30s = None, None
             if game.tap is not None:
                 erle, erle_30s = game.tap.erle(), game.tap.erle(block_s=30)
-            elif game.raw is not None:
+            elif game.raw is not None and game.mic is not None:
                 start, stop = t0 + ERLE_SETTLE_S, t0 + said
                 erle = server_erle(game.raw, game.mic, start, stop)
                 erle_30s = [server_erle(game.raw, game.mic, a, min(a + 30, stop))
@@ -665,7 +748,8 @@ def main(argv: list[str] | None = None) -> None:
             texts = heard_texts(evs)
             acted = [t for t in texts if not isinstance(parse(t), Unknown)]
             segments.append({"cond": "stretch", "heard": texts, "confirm": False,
-                             "from": mark, "to": game.mic.mark()})
+                             "from": mark,
+                             "to": game.mic.mark() if game.mic is not None else 0})
             began = sum(isinstance(ev, SpeechBegan) for _, ev in evs)
             cued = sum(isinstance(ev, TalkingOver) for _, ev in evs)
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,
@@ -690,6 +774,7 @@ def dump(path: Path, game: Game, segments: list[dict[str, Any]]) -> None:
     stamps, the reference and "over playback" it took for each, and whether the monitor's
     offset moved there; and the commands' spans."""
     fars = list(game.fars or [])
+    assert game.mic is not None  # dumped only with the listener on a thread here
     chunks, stamps = game.mic.chunks, game.mic.stamps
     k = min(len(fars), len(chunks))
     np.savez_compressed(
