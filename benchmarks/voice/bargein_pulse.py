@@ -136,10 +136,13 @@ class Server:
         self.proc.wait(5)
 
 
-def said_commands(every: int) -> list[dict[str, Any]]:
-    """The corpus rows a run says: every ``every``-th clean command (chatter left out)."""
+def said_commands(every: int, offset: int = 0) -> list[dict[str, Any]]:
+    """The corpus rows a run says: every ``every``-th clean command (chatter left out),
+    from the ``offset``-th (another offset: other commands, for checking a setting chosen
+    on one run's audio)."""
     rows = [json.loads(x) for x in MANIFEST.read_text().splitlines()]
-    return [r for r in rows if r["condition"] == "clean" and r["family"] != "chatter"][::every]
+    return [r for r in rows
+            if r["condition"] == "clean" and r["family"] != "chatter"][offset::every]
 
 
 def normalized(src: Path, dst: Path, dbfs: float = LEVEL_DBFS) -> tuple[Path, float]:
@@ -601,6 +604,8 @@ def main(argv: list[str] | None = None) -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--every", type=int, default=20, help="every Nth clean corpus command")
+    ap.add_argument("--offset", type=int, default=0,
+                    help="...from this one on (0: the first)")
     ap.add_argument("--stretch", type=float, default=300.0)
     ap.add_argument("--lines", type=int, default=120)
     ap.add_argument("--player", choices=sorted(PLAYERS), default="mixer",
@@ -634,7 +639,7 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--listener process is the window's listener: its reference is the "
                  "monitor, its canceller its own, and it cannot be dumped")
 
-    cmds = said_commands(args.every)
+    cmds = said_commands(args.every, args.offset)
     lines = render_lines(args.lines)
     tmp = Path(tempfile.mkdtemp(prefix="bargein-"))
     norm_lines = [normalized(p, tmp / f"bot{i}.wav")[0] for i, p in enumerate(lines)]
@@ -651,7 +656,8 @@ def main(argv: list[str] | None = None) -> None:
     out = open(args.out, "w")
     rng = random.Random(5)
     result: dict[str, Any] = {"player": args.player, "engine": args.engine,
-                              "listener": args.listener,
+                              "listener": args.listener, "every": args.every,
+                              "offset": args.offset,
                               "reference": args.reference, "canceller": args.canceller,
                               "server_canceller": args.server_canceller,
                               "server_aec_args": aec_args,

@@ -160,11 +160,12 @@ def apply_settings(listener: Any, settings: dict[str, float | int]) -> None:
         setattr(listener, name, value)
 
 
-def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list[int | None]:
+def command_onsets(run: Any, segments: list[dict[str, Any]], every: int,
+                   offset: int = 0) -> list[int | None]:
     """Where each command said over a line begins in the recording (a sample), found as
     ``bargein_pulse`` finds it: the run's commands are every ``every``-th clean corpus
-    command (the run's ``--every``); a segment whose words are not that command's gets
-    None."""
+    command from the ``offset``-th (the run's ``--every``, ``--offset``); a segment whose
+    words are not that command's gets None."""
     import tempfile
 
     from voice.wavio import read_samples16k
@@ -172,7 +173,7 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list
     from .bargein_pulse import MANIFEST, RATE, normalized, said_commands
     from .pulse_marks import locate
 
-    cmds = said_commands(every)
+    cmds = said_commands(every, offset)
     starts = np.concatenate([[0], np.cumsum(run["lens"])])
     near = run["near"]  # an .npz member is read whole at each access: once
     over = [s for s in segments if s["cond"] == "over"]
@@ -193,7 +194,7 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int) -> list
 def replay(path: Path, engine: str = "pocketsphinx",
            settings: dict[str, float | int] | None = None,
            trust_canceller: bool = False, canceller: str = "auto",
-           every: int = 20) -> dict[str, Any]:
+           every: int = 20, offset: int = 0) -> dict[str, Any]:
     from voice.echo import EchoCanceller, PairedCanceller, open_canceller
     from voice.intents import Unknown
     from voice.listener import Heard, Listener, SpeechBegan, TalkingOver
@@ -264,7 +265,8 @@ def replay(path: Path, engine: str = "pocketsphinx",
             row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
         rows.append(row)
     over_rows = [r for r in rows if r["cond"] == "over"]
-    for r, onset in zip(over_rows, command_onsets(run, segments, every), strict=True):
+    for r, onset in zip(over_rows, command_onsets(run, segments, every, offset),
+                             strict=True):
         if onset is not None and r["told_at_sample"] is not None:
             r["told_ms"] = round((r["told_at_sample"] - onset) * 1000 / RATE, 1)
     for cond in ("silence", "over"):
@@ -300,11 +302,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--rows", action="store_true", help="print every command's row")
     ap.add_argument("--every", type=int, default=20,
                     help="the run's --every: which corpus commands it said (for told_ms)")
+    ap.add_argument("--offset", type=int, default=0, help="the run's --offset")
     args = ap.parse_args(argv)
     settings = parse_settings(args.set)
     for path in args.run:
         result = replay(path, args.engine, settings, args.trust_canceller, args.canceller,
-                        args.every)
+                        args.every, args.offset)
         rows = result.pop("rows")
         if args.rows:
             for r in rows:
