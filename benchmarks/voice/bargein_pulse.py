@@ -441,7 +441,7 @@ class Game:
         self.mic: TeeMicrophone | None = None
         self.speakers = Speakers(server)
         #: the microphone as the sound server has it, on a clock of the benchmark's own:
-        #: where a command's onset is found for the ``*_room_ms`` figures, either way
+        #: where a command's onset is found for the ``*_ms_room`` figures, either way
         self.room = Recording(server, "vmic")
         self.fars: list[tuple[np.ndarray, bool, bool]] | None = None
         self.events: list[tuple[float, Any]] = []
@@ -532,8 +532,9 @@ class Game:
                     self._ready = True
                 elif isinstance(ev, ListenerError):
                     print(json.dumps({"listener_error": str(ev)}), flush=True)
-                if not self.process and barge_in_at(ev) is not None:
-                    self._barge_in(barge_in_at(ev) or 0.0)
+                at = None if self.process else barge_in_at(ev)
+                if at is not None:
+                    self._barge_in(at)
                 with self._lock:
                     self.events.append((time.monotonic(), ev))
 
