@@ -504,6 +504,11 @@ class Game:
             listener._far = far  # type: ignore[method-assign]
         return listener.start()
 
+    def mic_mark(self) -> int:
+        """How many chunks the tapped microphone has recorded (0 where the listener runs
+        in its own process and its microphone is not tapped)."""
+        return self.mic.mark() if self.mic is not None else 0
+
     @property
     def ready(self) -> bool:
         """The listener hears (its recognizer loaded, the room learned)."""
@@ -683,7 +688,7 @@ def main(argv: list[str] | None = None) -> None:
                 clip_path, onset = normalized(MANIFEST.parent / r["file"], tmp / f"c{i}.wav")
                 clip = read_samples16k(clip_path).astype(np.float64)
                 game.listener.expect_confirmation(r["family"] == "confirm")
-                mark = game.mic.mark() if game.mic is not None else 0
+                mark = game.mic_mark()
                 room_mark = game.room.mark()
                 alone = None
                 said_at = 0.0
@@ -711,7 +716,7 @@ def main(argv: list[str] | None = None) -> None:
                                        "heard": texts}
                 segments.append({"cond": cond, "said": r["text"], "heard": texts,
                                  "confirm": r["family"] == "confirm", "from": mark,
-                                 "to": game.mic.mark() if game.mic is not None else 0})
+                                 "to": game.mic_mark()})
                 if cond == "over":
                     if game.raw is not None and game.mic is not None:  # the line alone
                         alone = server_erle(game.raw, game.mic, said_at, cmd_at)
@@ -735,7 +740,7 @@ def main(argv: list[str] | None = None) -> None:
                 game.tap.kept, game.tap.on = [], True
             t0 = time.monotonic()
             k = 0
-            mark = game.mic.mark() if game.mic is not None else 0
+            mark = game.mic_mark()
             while time.monotonic() - t0 < args.stretch:
                 game.say(norm_lines[k % len(norm_lines)])
                 k += 1
@@ -756,7 +761,7 @@ def main(argv: list[str] | None = None) -> None:
             acted = [t for t in texts if not isinstance(parse(t), Unknown)]
             segments.append({"cond": "stretch", "heard": texts, "confirm": False,
                              "from": mark,
-                             "to": game.mic.mark() if game.mic is not None else 0})
+                             "to": game.mic_mark()})
             began = sum(isinstance(ev, SpeechBegan) for _, ev in evs)
             cued = sum(isinstance(ev, TalkingOver) for _, ev in evs)
             result["stretch"] = {"seconds": round(said, 1), "lines": k, "speech_began": began,

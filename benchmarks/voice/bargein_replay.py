@@ -265,8 +265,8 @@ def replay(path: Path, engine: str = "pocketsphinx",
             row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
         rows.append(row)
     over_rows = [r for r in rows if r["cond"] == "over"]
-    for r, onset in zip(over_rows, command_onsets(run, segments, every, offset),
-                             strict=True):
+    onsets = command_onsets(run, segments, every, offset)
+    for r, onset in zip(over_rows, onsets, strict=True):
         if onset is not None and r["told_at_sample"] is not None:
             r["told_ms"] = round((r["told_at_sample"] - onset) * 1000 / RATE, 1)
     for cond in ("silence", "over"):
