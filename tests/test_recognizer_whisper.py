@@ -553,6 +553,75 @@ def test_a_table_command_pocketsphinx_did_not_hear_stands_only_far_above_every_b
     assert parse(sure_call.text) == Call()  # a betting command can ask: not this rule's
 
 
+def test_over_a_line_pocketsphinx_sure_command_is_rescued_further_under_whisper_talk():
+    """Over a line Whisper writes what the canceller left of it as a word ("Be told." for
+    "fold") and PocketSphinx's sure "fold" scores 11.5 nats under that: it is taken,
+    asking "yes?" first; a doubted one, or one further down, is not."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import SURE_RESCUE_SLACK_OVER, combine
+
+    talk, fold = Hypothesis(UNKNOWN, 0.0, "w"), Hypothesis("fold", 0.95, "ps")
+    gap = -(RESCUE_SLACK + SURE_RESCUE_SLACK_OVER) / 2
+    assert combine(talk, fold, gap).text == UNKNOWN  # in silence
+    over = combine(talk, fold, gap, sure_rescue_slack=SURE_RESCUE_SLACK_OVER)
+    assert parse(over.text) == Fold() and over.confidence < 0.6
+    assert combine(talk, fold, gap, sure_rescue_slack=SURE_RESCUE_SLACK_OVER,
+                   backed=True).confidence < 0.6  # beyond the slack a sure one needs
+    assert combine(talk, Hypothesis("fold", 0.5, "ps"), gap,
+                   sure_rescue_slack=SURE_RESCUE_SLACK_OVER).text == UNKNOWN
+    assert combine(talk, fold, -(SURE_RESCUE_SLACK_OVER + 1),
+                   sure_rescue_slack=SURE_RESCUE_SLACK_OVER).text == UNKNOWN
+
+
+def test_over_a_line_a_table_command_stands_nearer_the_bets_whisper_finds_likelier():
+    """A sure "Next hand." with PocketSphinx hearing nothing, "check" 3.7 nats under it: in
+    silence as likely a bet, so not heard; over a line, whose remains make a short
+    betting command likelier to Whisper, it stands."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import ALONE_TABLE_SLACK_OVER, combine
+
+    assert ALONE_TABLE_SLACK_OVER is not None
+    deal, nothing = Hypothesis("next hand", 0.95, "w"), Hypothesis(UNKNOWN, 0.0, "ps")
+    rival = -(ALONE_TABLE_SLACK_OVER + 0.2)
+    assert combine(deal, nothing, None, table_rival=rival).text == UNKNOWN
+    assert combine(deal, nothing, None, table_rival=rival,
+                   alone_table_slack=ALONE_TABLE_SLACK_OVER).text == "next hand"
+    assert combine(deal, nothing, None, table_rival=-1.5,
+                   alone_table_slack=ALONE_TABLE_SLACK_OVER).text == UNKNOWN
+
+
+@needs_model
+def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
+    """The listener tells the recognizer at each start whether the game was speaking; the
+    pair's over-the-line slacks stand for that utterance only."""
+    from voice.recognizers.combined import (
+        ALONE_TABLE_SLACK,
+        ALONE_TABLE_SLACK_OVER,
+        SURE_RESCUE_SLACK_OVER,
+        CombinedRecognizer,
+    )
+    from voice.recognizers.combined import combine as real_combine
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    seen: list[tuple[float | None, float | None]] = []
+
+    def kept(*args, **kw):
+        seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"]))
+        return real_combine(*args, **kw)
+
+    import voice.recognizers.combined as combined
+    original, combined.combine = combined.combine, kept
+    try:
+        for over in (True, False):
+            both.expect_over_line(over)
+            assert parse(both.decode(_say("fold")).text) == Fold()
+    finally:
+        combined.combine = original
+    assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER),
+                    (None, ALONE_TABLE_SLACK)]
+
+
 @needs_model
 def test_rescoring_several_commands_gives_the_likeliest_of_them(whisper):
     whisper.decode(_say("pause"))

@@ -309,6 +309,30 @@ def test_the_recognizer_hears_the_players_first_sounds_the_detector_was_spared()
     assert out == [SpeechStarted(clean[6:14]), SpeechFrame(clean[14:18]), SpeechEnded(bytes(12))]
 
 
+def test_the_recognizer_is_told_whether_each_utterance_began_over_the_line():
+    """What the canceller left of the line may be in an utterance begun over it: the
+    listener tells the recognizer so at the start, before it hears any of it."""
+    from voice.listener import Listener
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice.vad import SpeechEnded, SpeechStarted
+
+    told: list[tuple[str, bool | int]] = []
+
+    class Told(PocketSphinxRecognizer):
+        def expect_over_line(self, over: bool) -> None:
+            told.append(("over", over))
+
+        def accept(self, chunk: bytes) -> None:
+            told.append(("heard", len(chunk)))
+            super().accept(chunk)
+
+    lst = Listener(Told, source=StampedSource(np.zeros(0, np.int16), 0.0))
+    lst.recognizer = Told()
+    for over in (True, False):
+        lst._handle([SpeechStarted(bytes(3200)), SpeechEnded(b"")], 1.0, over_playback=over)
+    assert told == [("over", True), ("heard", 3200), ("over", False), ("heard", 3200)]
+
+
 class StoppedMonitor(StampedSource):
     """A playback monitor that records its first second, then nothing (a sink that
     stopped delivering): each read after waits its whole timeout, as a real queue would."""

@@ -924,6 +924,7 @@ class Listener:
             if isinstance(ev, SpeechStarted):
                 rec.expect_confirmation(self._confirm_pending)
                 rec.expect_menu(self._menu_open)
+                rec.expect_over_line(over_playback)
                 self._in_utterance, self._utt_samples = True, 0
                 self.events.put(SpeechBegan(at, over_playback))
                 if over_playback:  # the game stops its line on this: let it be told first

@@ -153,11 +153,14 @@ def parse_settings(pairs: list[str]) -> dict[str, float | int]:
 
 
 def apply_settings(listener: Any, settings: dict[str, float | int]) -> None:
-    """Set each named attribute of ``listener``; a name it lacks is refused by name."""
+    """Set each named attribute of ``listener`` (``recognizer.NAME``: of its recognizer);
+    a name it lacks is refused by name."""
     for name, value in settings.items():
-        if not hasattr(listener, name):
+        owner, _, attr = name.rpartition(".")
+        target = listener.recognizer if owner == "recognizer" else listener
+        if owner not in ("", "recognizer") or not hasattr(target, attr):
             raise SystemExit(f"the listener has no {name!r}")
-        setattr(listener, name, value)
+        setattr(target, attr, value)
 
 
 def command_onsets(run: Any, segments: list[dict[str, Any]], every: int,

@@ -93,6 +93,13 @@ class Recognizer(ABC):
         """
         return None  # noqa: B027 - optional hook, a no-op by design
 
+    def expect_over_line(self, over: bool) -> None:
+        """The next utterance began while the game was speaking (``over``) or not.  What
+        the echo canceller left of the line may be in it, just before the player's first
+        sound; a backend that weighs its evidence differently then is told here.  By
+        default ignored."""
+        return None  # noqa: B027 - optional hook, a no-op by design
+
     def hear_room(self, pcm: bytes) -> None:
         """The room's own sound, heard between utterances (16 kHz mono int16 PCM; the
         listener passes what its detector heard while nobody spoke), for a backend that

@@ -108,6 +108,16 @@ TABLE_RIVALS = ("fold", "check", "call", "pot")
 #: have one at -7.0 and -7.2: from 7 up, PocketSphinx missing them would lose them
 #: (benchmarks/voice/RESULTS.md, session 28).
 ALONE_TABLE_SLACK: float | None = 6.5
+#: Over a line (the utterance began while the game spoke), what the echo canceller left
+#: of it just before the player's first sound is written by Whisper as a word of its own
+#: ("Be told." for "fold"), which PocketSphinx's grammar has no room for: PocketSphinx's
+#: sure command is rescued (asking "yes?") within this many nats instead of
+#: :data:`RESCUE_SLACK` (benchmarks/voice/RESULTS.md, session 32).
+SURE_RESCUE_SLACK_OVER = 12.5
+#: Over a line, :data:`ALONE_TABLE_SLACK`: the line's remains make a short betting command
+#: likelier to Whisper's decoder ("Check." 3.7 nats under a sure "Next hand.")
+#: (benchmarks/voice/RESULTS.md, session 32).
+ALONE_TABLE_SLACK_OVER: float | None = 3.5
 
 
 def rescuable(intent: Intent) -> bool:
@@ -171,6 +181,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             sized_slack: float | None = SIZED_RIVAL_SLACK, doubted_tables_act: bool = False,
             table_rival: float | None = None,
             alone_table_slack: float | None = ALONE_TABLE_SLACK,
+            sure_rescue_slack: float | None = None,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -193,7 +204,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ``table_rival``: for a table or menu command with no command from PocketSphinx, how
     far below Whisper's reading its decoder scored the likeliest of :data:`TABLE_RIVALS`
     (None: not scored); within ``alone_table_slack`` nothing was heard
-    (:data:`ALONE_TABLE_SLACK`).
+    (:data:`ALONE_TABLE_SLACK`).  ``sure_rescue_slack``: PocketSphinx's sure command
+    (rescuable) is rescued, asking "yes?", within this many nats instead of
+    ``rescue_slack`` (None: as any; over a line :data:`SURE_RESCUE_SLACK_OVER`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -207,10 +220,14 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     '[unk]'
     >>> [combine(Hypothesis("pause", 0.95), talk, None, table_rival=r).text for r in (-2.0, -9.0)]
     ['[unk]', 'pause']
+    >>> [combine(talk, fold, -11.5, sure_rescue_slack=s).text for s in (None, 12.5)]
+    ['[unk]', 'fold']
     """
-    heard = _combined(whisper, sphinx, gap, rescue_slack, sure_gap, disagree_slack, backed,
-                      gap_rescues_amounts, table_slack, doubted_rivals_ask, sized_slack,
-                      table_rival, alone_table_slack, engine)
+    ask_slack = (sure_rescue_slack if sure_rescue_slack is not None
+                 and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
+    heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
+                      disagree_slack, backed, gap_rescues_amounts, table_slack,
+                      doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
     return heard if doubted_tables_act else unheard_if_doubted(heard)
 
 
@@ -232,7 +249,8 @@ def unheard_if_doubted(heard: Hypothesis) -> Hypothesis:
 
 
 def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
-              rescue_slack: float, sure_gap: float, disagree_slack: float | None,
+              rescue_slack: float, ask_slack: float, sure_gap: float,
+              disagree_slack: float | None,
               backed: bool, gap_rescues_amounts: bool, table_slack: float | None,
               doubted_rivals_ask: bool, sized_slack: float | None,
               table_rival: float | None, alone_table_slack: float | None,
@@ -244,7 +262,7 @@ def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
                  and (gap_rescues_amounts or not sized(said_p)))
         sure = (gap is not None and sphinx.confidence >= HIGH_CONFIDENCE
                 and (close or (backed and gap >= -rescue_slack)))
-        if sure or (gap is not None and gap >= -rescue_slack and rescuable(said_p)):
+        if sure or (gap is not None and gap >= -ask_slack and rescuable(said_p)):
             return Hypothesis(sphinx.text, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE, engine)
         if isinstance(said_w, Unknown):
             return Hypothesis(UNKNOWN, 0.0, engine)
@@ -287,6 +305,11 @@ class CombinedRecognizer(Recognizer):
         self.last_opinion: tuple[Hypothesis, float | None] | None = None
         #: Whisper's score of the likeliest table rival of the last utterance, if scored.
         self.last_table_rival: float | None = None
+        #: The utterance began over the game's line (:meth:`expect_over_line`), and the
+        #: two slacks that then stand (None: as in silence).
+        self.over_line = False
+        self.sure_rescue_slack_over: float | None = SURE_RESCUE_SLACK_OVER
+        self.alone_table_slack_over: float | None = ALONE_TABLE_SLACK_OVER
 
     def expect_confirmation(self, pending: bool) -> None:
         self.whisper.expect_confirmation(pending)
@@ -295,6 +318,9 @@ class CombinedRecognizer(Recognizer):
     def expect_menu(self, menu_open: bool) -> None:
         self.whisper.expect_menu(menu_open)
         self.sphinx.expect_menu(menu_open)
+
+    def expect_over_line(self, over: bool) -> None:
+        self.over_line = over
 
     def accept(self, chunk: bytes) -> None:
         self.whisper.accept(chunk)
@@ -331,6 +357,10 @@ class CombinedRecognizer(Recognizer):
             if isinstance(said_p, Unknown) and not isinstance(said_w, Unknown)
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
+        over = self.over_line
         return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                        sure_gap=self.sure_gap, engine=self.name,
-                       backed=backs(readings, sphinx.text), table_rival=self.last_table_rival)
+                       backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
+                       sure_rescue_slack=self.sure_rescue_slack_over if over else None,
+                       alone_table_slack=(self.alone_table_slack_over if over
+                                          else ALONE_TABLE_SLACK))
