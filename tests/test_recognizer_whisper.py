@@ -590,6 +590,24 @@ def test_over_a_line_a_table_command_stands_nearer_the_bets_whisper_finds_likeli
                    alone_table_slack=ALONE_TABLE_SLACK_OVER).text == UNKNOWN
 
 
+def test_over_a_line_a_doubted_command_whisper_also_read_and_scores_close_is_sure():
+    """Whisper's talk over a line, one of its readings "deal", and PocketSphinx's doubted
+    "deal" scoring as likely: both models point at it, so it stands (a table command, it
+    cannot ask); in silence, or scored further down, or not among Whisper's readings, not."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import BACKED_GAP_OVER, combine
+
+    assert BACKED_GAP_OVER is not None
+    talk, deal = Hypothesis(UNKNOWN, 0.0, "w"), Hypothesis("deal", 0.5, "ps")
+    close = -BACKED_GAP_OVER / 2
+    assert combine(talk, deal, close, backed=True).text == UNKNOWN  # in silence
+    over = combine(talk, deal, close, backed=True, backed_gap=BACKED_GAP_OVER)
+    assert over.text == "deal" and over.confidence == HIGH_CONFIDENCE
+    assert combine(talk, deal, close, backed_gap=BACKED_GAP_OVER).text == UNKNOWN
+    assert combine(talk, deal, -(BACKED_GAP_OVER + 1), backed=True,
+                   backed_gap=BACKED_GAP_OVER).text == UNKNOWN
+
+
 @needs_model
 def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
     """The listener tells the recognizer at each start whether the game was speaking; the
@@ -597,6 +615,7 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
     from voice.recognizers.combined import (
         ALONE_TABLE_SLACK,
         ALONE_TABLE_SLACK_OVER,
+        BACKED_GAP_OVER,
         SURE_RESCUE_SLACK_OVER,
         CombinedRecognizer,
     )
@@ -604,10 +623,10 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
-    seen: list[tuple[float | None, float | None]] = []
+    seen: list[tuple[float | None, ...]] = []
 
     def kept(*args, **kw):
-        seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"]))
+        seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"], kw["backed_gap"]))
         return real_combine(*args, **kw)
 
     import voice.recognizers.combined as combined
@@ -618,8 +637,8 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
             assert parse(both.decode(_say("fold")).text) == Fold()
     finally:
         combined.combine = original
-    assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER),
-                    (None, ALONE_TABLE_SLACK)]
+    assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER),
+                    (None, ALONE_TABLE_SLACK, None)]
 
 
 @needs_model

@@ -297,7 +297,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("run", type=Path, nargs="+", help="bargein_pulse --dump files")
     ap.add_argument("--engine", default="pocketsphinx")
-    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a listener attribute; recognizer.NAME: one of its recognizer's")
     ap.add_argument("--trust-canceller", action="store_true",
                     help="as before the listener asked to see the canceller cancelling")
     ap.add_argument("--canceller", default="auto", choices=("auto", *CANCELLERS),

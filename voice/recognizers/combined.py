@@ -20,6 +20,11 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
   if Whisper was sure of it, :func:`unheard_if_doubted`, and its decoder finds every
   short betting command far less likely: :data:`ALONE_TABLE_SLACK`).
 
+Over a line (the listener tells it: :meth:`CombinedRecognizer.expect_over_line`) Whisper
+writes what the echo canceller left of the line as a word of its own, so PocketSphinx's
+command is given more room there: :data:`SURE_RESCUE_SLACK_OVER`,
+:data:`ALONE_TABLE_SLACK_OVER`, :data:`BACKED_GAP_OVER`.
+
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
 side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
 two, not their sum.
@@ -118,6 +123,13 @@ SURE_RESCUE_SLACK_OVER = 12.5
 #: likelier to Whisper's decoder ("Check." 3.7 nats under a sure "Next hand.")
 #: (benchmarks/voice/RESULTS.md, session 32).
 ALONE_TABLE_SLACK_OVER: float | None = 3.5
+#: Over a line, where Whisper heard talk: a command PocketSphinx doubted counts as sure
+#: when one of Whisper's own readings means it too and Whisper's decoder scores it within
+#: this many nats of its reading (as :data:`SURE_RESCUE_GAP`).  On 922 commands said
+#: over a line (twelve recorded runs replayed), 8 such: all right ("deal" and "rebuy",
+#: not heard before; six that asked "yes?" needlessly) (benchmarks/voice/RESULTS.md,
+#: session 32).
+BACKED_GAP_OVER: float | None = SURE_RESCUE_GAP
 
 
 def rescuable(intent: Intent) -> bool:
@@ -181,7 +193,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             sized_slack: float | None = SIZED_RIVAL_SLACK, doubted_tables_act: bool = False,
             table_rival: float | None = None,
             alone_table_slack: float | None = ALONE_TABLE_SLACK,
-            sure_rescue_slack: float | None = None,
+            sure_rescue_slack: float | None = None, backed_gap: float | None = None,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -207,6 +219,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     (:data:`ALONE_TABLE_SLACK`).  ``sure_rescue_slack``: PocketSphinx's sure command
     (rescuable) is rescued, asking "yes?", within this many nats instead of
     ``rescue_slack`` (None: as any; over a line :data:`SURE_RESCUE_SLACK_OVER`).
+    ``backed_gap``: where Whisper heard talk, PocketSphinx's doubted command that Whisper
+    ``backed`` and scored within this many nats counts as sure (None: never; over a line
+    :data:`BACKED_GAP_OVER`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -222,7 +237,14 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ['[unk]', 'pause']
     >>> [combine(talk, fold, -11.5, sure_rescue_slack=s).text for s in (None, 12.5)]
     ['[unk]', 'fold']
+    >>> [combine(talk, Hypothesis("deal", 0.5), 0.2, backed=True, backed_gap=g).text
+    ...  for g in (None, 1.5)]
+    ['[unk]', 'deal']
     """
+    said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
+    if (backed_gap is not None and backed and gap is not None and gap >= -backed_gap
+            and isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE):
+        sphinx = Hypothesis(sphinx.text, HIGH_CONFIDENCE, sphinx.engine)
     ask_slack = (sure_rescue_slack if sure_rescue_slack is not None
                  and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
@@ -306,10 +328,11 @@ class CombinedRecognizer(Recognizer):
         #: Whisper's score of the likeliest table rival of the last utterance, if scored.
         self.last_table_rival: float | None = None
         #: The utterance began over the game's line (:meth:`expect_over_line`), and the
-        #: two slacks that then stand (None: as in silence).
+        #: slacks that then stand (None: as in silence).
         self.over_line = False
         self.sure_rescue_slack_over: float | None = SURE_RESCUE_SLACK_OVER
         self.alone_table_slack_over: float | None = ALONE_TABLE_SLACK_OVER
+        self.backed_gap_over: float | None = BACKED_GAP_OVER
 
     def expect_confirmation(self, pending: bool) -> None:
         self.whisper.expect_confirmation(pending)
@@ -362,5 +385,6 @@ class CombinedRecognizer(Recognizer):
                        sure_gap=self.sure_gap, engine=self.name,
                        backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
                        sure_rescue_slack=self.sure_rescue_slack_over if over else None,
+                       backed_gap=self.backed_gap_over if over else None,
                        alone_table_slack=(self.alone_table_slack_over if over
                                           else ALONE_TABLE_SLACK))
