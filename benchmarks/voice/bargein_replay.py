@@ -142,17 +142,18 @@ def erle(tap: Tap, segments: list[dict[str, Any]]) -> dict[str, Any]:
     return result
 
 
-def parse_settings(pairs: list[str]) -> dict[str, float | int]:
-    """``--set NAME=VALUE`` arguments as listener attributes and their numbers.
+def parse_settings(pairs: list[str]) -> dict[str, float | int | None]:
+    """``--set NAME=VALUE`` arguments as listener attributes and their numbers ("none":
+    None, a rule turned off).
 
-    >>> parse_settings(["learn_frames=100", "ring_max_s=0.5"])
-    {'learn_frames': 100, 'ring_max_s': 0.5}
+    >>> parse_settings(["learn_frames=100", "ring_max_s=0.5", "recognizer.backed_gap_over=none"])
+    {'learn_frames': 100, 'ring_max_s': 0.5, 'recognizer.backed_gap_over': None}
     """
-    return {k: (int(v) if v.isdigit() else float(v))
+    return {k: (None if v.lower() == "none" else int(v) if v.isdigit() else float(v))
             for k, v in (s.split("=", 1) for s in pairs)}
 
 
-def apply_settings(listener: Any, settings: dict[str, float | int]) -> None:
+def apply_settings(listener: Any, settings: dict[str, float | int | None]) -> None:
     """Set each named attribute of ``listener`` (``recognizer.NAME``: of its recognizer);
     a name it lacks is refused by name."""
     for name, value in settings.items():
@@ -195,7 +196,7 @@ def command_onsets(run: Any, segments: list[dict[str, Any]], every: int,
 
 
 def replay(path: Path, engine: str = "pocketsphinx",
-           settings: dict[str, float | int] | None = None,
+           settings: dict[str, float | int | None] | None = None,
            trust_canceller: bool = False, canceller: str = "auto",
            every: int = 20, offset: int = 0) -> dict[str, Any]:
     from voice.echo import EchoCanceller, PairedCanceller, open_canceller

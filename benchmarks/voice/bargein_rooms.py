@@ -122,7 +122,7 @@ def _rms(x: np.ndarray) -> float:
 
 
 def listen(near: np.ndarray, played: np.ndarray, engine: str,
-           settings: dict[str, float | int]) -> list[Any]:
+           settings: dict[str, float | int | None]) -> list[Any]:
     """The listener's events for the microphone's ``near``, the speakers having played
     ``played`` (both from the same instant)."""
     from voice.echo import open_canceller
@@ -221,7 +221,7 @@ def scene(room: Room, line: np.ndarray) -> Scene:
 
 
 def trial(room: Room, line: np.ndarray, engine: str,
-          settings: dict[str, float | int]) -> dict[str, Any]:
+          settings: dict[str, float | int | None]) -> dict[str, Any]:
     from voice.intents import Unknown
     from voice.listener import Heard, SpeechBegan, TalkingOver
     from voice.parser import parse
