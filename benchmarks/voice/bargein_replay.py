@@ -158,7 +158,8 @@ def apply_settings(listener: Any, settings: dict[str, float | int | None]) -> No
     a name it lacks is refused by name."""
     for name, value in settings.items():
         owner, _, attr = name.rpartition(".")
-        target = listener.recognizer if owner == "recognizer" else listener
+        # the recognizer given to the listener, which takes it up when it starts
+        target = listener._recognizer_arg if owner == "recognizer" else listener
         if owner not in ("", "recognizer") or not hasattr(target, attr):
             raise SystemExit(f"the listener has no {name!r}")
         setattr(target, attr, value)
