@@ -566,7 +566,7 @@ def test_over_a_line_pocketsphinx_sure_command_is_rescued_further_under_whisper_
     over = combine(talk, fold, gap, sure_rescue_slack=SURE_RESCUE_SLACK_OVER)
     assert parse(over.text) == Fold() and over.confidence < 0.6
     assert combine(talk, fold, gap, sure_rescue_slack=SURE_RESCUE_SLACK_OVER,
-                   backed=True).confidence < 0.6  # beyond the slack a sure one needs
+                   backed=True).confidence < 0.6  # beyond RESCUE_SLACK it only asks
     assert combine(talk, Hypothesis("fold", 0.5, "ps"), gap,
                    sure_rescue_slack=SURE_RESCUE_SLACK_OVER).text == UNKNOWN
     assert combine(talk, fold, -(SURE_RESCUE_SLACK_OVER + 1),
@@ -609,7 +609,7 @@ def test_over_a_line_a_doubted_command_whisper_also_read_and_scores_close_is_sur
 
 
 @needs_model
-def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
+def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeypatch):
     """The listener tells the recognizer at each start whether the game was speaking; the
     pair's over-the-line slacks stand for that utterance only."""
     from voice.recognizers.combined import (
@@ -630,13 +630,10 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper):
         return real_combine(*args, **kw)
 
     import voice.recognizers.combined as combined
-    original, combined.combine = combined.combine, kept
-    try:
-        for over in (True, False):
-            both.expect_over_line(over)
-            assert parse(both.decode(_say("fold")).text) == Fold()
-    finally:
-        combined.combine = original
+    monkeypatch.setattr(combined, "combine", kept)  # the real rules, their inputs kept
+    for over in (True, False):
+        both.expect_over_line(over)
+        assert parse(both.decode(_say("fold")).text) == Fold()
     assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER),
                     (None, ALONE_TABLE_SLACK, None)]
 

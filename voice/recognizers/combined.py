@@ -119,9 +119,9 @@ ALONE_TABLE_SLACK: float | None = 6.5
 #: sure command is rescued (asking "yes?") within this many nats instead of
 #: :data:`RESCUE_SLACK` (benchmarks/voice/RESULTS.md, session 32).
 SURE_RESCUE_SLACK_OVER = 12.5
-#: Over a line, :data:`ALONE_TABLE_SLACK`: the line's remains make a short betting command
-#: likelier to Whisper's decoder ("Check." 3.7 nats under a sure "Next hand.")
-#: (benchmarks/voice/RESULTS.md, session 32).
+#: What stands for :data:`ALONE_TABLE_SLACK` over a line: the line's remains make a short
+#: betting command likelier to Whisper's decoder ("Check." 3.7 nats under a sure "Next
+#: hand.") (benchmarks/voice/RESULTS.md, session 32).
 ALONE_TABLE_SLACK_OVER: float | None = 3.5
 #: Over a line, where Whisper heard talk: a command PocketSphinx doubted counts as sure
 #: when one of Whisper's own readings means it too and Whisper's decoder scores it within
