@@ -153,13 +153,13 @@ def parse_settings(pairs: list[str]) -> dict[str, float | int | None]:
             for k, v in (s.split("=", 1) for s in pairs)}
 
 
-def apply_settings(listener: Any, settings: dict[str, float | int | None]) -> None:
-    """Set each named attribute of ``listener`` (``recognizer.NAME``: of its recognizer);
-    a name it lacks is refused by name."""
+def apply_settings(listener: Any, settings: dict[str, float | int | None],
+                   recognizer: Any = None) -> None:
+    """Set each named attribute of ``listener`` (``recognizer.NAME``: of ``recognizer``,
+    the one it was given); a name they lack is refused by name."""
     for name, value in settings.items():
         owner, _, attr = name.rpartition(".")
-        # the recognizer given to the listener, which takes it up when it starts
-        target = listener._recognizer_arg if owner == "recognizer" else listener
+        target = recognizer if owner == "recognizer" else listener
         if owner not in ("", "recognizer") or not hasattr(target, attr):
             raise SystemExit(f"the listener has no {name!r}")
         setattr(target, attr, value)
@@ -233,9 +233,10 @@ def replay(path: Path, engine: str = "pocketsphinx",
         taps.append(Tap(inner, mic))
         return taps[-1]
 
-    lst = cls(open_recognizer(engine), source=mic, canceller=tapped)
+    recognizer = open_recognizer(engine)
+    lst = cls(recognizer, source=mic, canceller=tapped)
     mic.listener = lst
-    apply_settings(lst, settings or {})
+    apply_settings(lst, settings or {}, recognizer)
 
     moved = run["moved"] if "moved" in run.files else np.zeros(len(over), bool)
 

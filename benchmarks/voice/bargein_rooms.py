@@ -136,7 +136,7 @@ def listen(near: np.ndarray, played: np.ndarray, engine: str,
         raise SystemExit(f"no recognizer {engine!r} here")
     lst = Listener(recognizer, source=mic, canceller=open_canceller,
                    monitor=lambda: StampedSource(played, t0))
-    apply_settings(lst, settings)
+    apply_settings(lst, settings, recognizer)
     speech = np.flatnonzero(played)
     lst.play(played[speech[0]:speech[-1] + 1], at=t0 + speech[0] / RATE)
     lst.events = events = _Collect()  # type: ignore[assignment]

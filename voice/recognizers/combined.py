@@ -132,6 +132,15 @@ ALONE_TABLE_SLACK_OVER: float | None = 3.5
 BACKED_GAP_OVER: float | None = SURE_RESCUE_GAP
 
 
+def intent_of(heard: Hypothesis) -> Intent:
+    """The intent a hypothesis carries: its parse, or talk when the engine heard nothing.
+
+    >>> intent_of(Hypothesis("fold", 0.95)), intent_of(Hypothesis("[unk]", 0.0))
+    (Fold(), Unknown(text='', closest=''))
+    """
+    return parse(heard.text) if not heard.rejected else Unknown("", "")
+
+
 def rescuable(intent: Intent) -> bool:
     """What PocketSphinx alone may be taken at its word for (asking "yes?"): a bet, fold,
     check or call, a yes or no, or a question.  A table or menu command does not wait for
@@ -241,7 +250,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ...  for g in (None, 1.5)]
     ['[unk]', 'deal']
     """
-    said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
+    said_w = intent_of(whisper)
     if (backed_gap is not None and backed and gap is not None and gap >= -backed_gap
             and isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE):
         sphinx = Hypothesis(sphinx.text, HIGH_CONFIDENCE, sphinx.engine)
@@ -264,7 +273,7 @@ def unheard_if_doubted(heard: Hypothesis) -> Hypothesis:
     ...  for said, sure in (("pause", 0.5), ("fold", 0.5), ("pause", 0.95))]
     ['[unk]', 'fold', 'pause']
     """
-    said = parse(heard.text) if not heard.rejected else Unknown("", "")
+    said = intent_of(heard)
     if isinstance(said, Unknown) or rescuable(said) or heard.confidence >= HIGH_CONFIDENCE:
         return heard
     return Hypothesis(UNKNOWN, 0.0, heard.engine)
@@ -277,8 +286,8 @@ def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
               doubted_rivals_ask: bool, sized_slack: float | None,
               table_rival: float | None, alone_table_slack: float | None,
               engine: str) -> Hypothesis:
-    said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
-    said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
+    said_w = intent_of(whisper)
+    said_p = intent_of(sphinx)
     if stands_in(said_w, said_p) or isinstance(said_w, Unknown):
         close = (sure_gap > 0 and gap is not None and gap >= -sure_gap
                  and (gap_rescues_amounts or not sized(said_p)))
@@ -370,8 +379,8 @@ class CombinedRecognizer(Recognizer):
         worker.join()
         whisper = heard[0]
         gap = None
-        said_w = parse(whisper.text) if not whisper.rejected else Unknown("", "")
-        said_p = parse(sphinx.text) if not sphinx.rejected else Unknown("", "")
+        said_w = intent_of(whisper)
+        said_p = intent_of(sphinx)
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
