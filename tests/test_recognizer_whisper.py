@@ -616,6 +616,7 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
         ALONE_TABLE_SLACK,
         ALONE_TABLE_SLACK_OVER,
         BACKED_GAP_OVER,
+        DOUBT_YIELDS_GAP_OVER,
         SURE_RESCUE_SLACK_OVER,
         CombinedRecognizer,
     )
@@ -626,7 +627,8 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
     seen: list[tuple[float | None, ...]] = []
 
     def kept(*args, **kw):
-        seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"], kw["backed_gap"]))
+        seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"], kw["backed_gap"],
+                     kw["sure_rivals_ask"], kw["doubt_yields"], kw["likelier_is_sure"]))
         return real_combine(*args, **kw)
 
     import voice.recognizers.combined as combined
@@ -634,8 +636,119 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
     for over in (True, False):
         both.expect_over_line(over)
         assert parse(both.decode(_say("fold")).text) == Fold()
-    assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER),
-                    (None, ALONE_TABLE_SLACK, None)]
+    assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER, True,
+                     DOUBT_YIELDS_GAP_OVER, True),
+                    (None, ALONE_TABLE_SLACK, None, False, None, False)]
+
+
+def test_over_a_line_pocketsphinxs_sure_rival_always_makes_whispers_command_ask():
+    """Whisper's sure "call it" ("Call in.") and PocketSphinx's sure "go all in" 13.7 nats
+    under it: in silence Whisper's decoder rules the rival out; over a line, where the
+    line's remains join Whisper's reading, the rival stands enough to ask "yes?"."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DISAGREE_SLACK, SURE_RIVALS_ASK_OVER, combine
+
+    assert DISAGREE_SLACK is not None and SURE_RIVALS_ASK_OVER
+    call, all_in = Hypothesis("call it", 0.95, "w"), Hypothesis("go all in", 0.95, "ps")
+    far = -(DISAGREE_SLACK + 7)
+    assert combine(call, all_in, far).confidence == HIGH_CONFIDENCE
+    asked = combine(call, all_in, far, sure_rivals_ask=True)
+    assert asked.text == "call it" and asked.confidence < HIGH_CONFIDENCE
+    doubted = combine(call, Hypothesis("go all in", 0.5, "ps"), far, sure_rivals_ask=True)
+    assert doubted.confidence == HIGH_CONFIDENCE  # a doubted rival is still ruled out
+
+
+def test_over_a_line_whispers_doubted_command_gives_way_to_a_close_pocketsphinx_one():
+    """Whisper's doubted "Call." against PocketSphinx's sure "three x", 1.5 nats under it:
+    in silence Whisper's asks; over a line PocketSphinx's is judged as where Whisper heard
+    talk, so it is taken, asking "yes?" (an amount is taken sure only when Whisper's
+    readings back it).  Further down, or Whisper sure of its own, nothing changes."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DOUBT_YIELDS_GAP_OVER, combine
+
+    assert DOUBT_YIELDS_GAP_OVER is not None
+    call, three_x = Hypothesis("call", 0.5, "w"), Hypothesis("three x", 0.95, "ps")
+    close, far = -DOUBT_YIELDS_GAP_OVER, -(DOUBT_YIELDS_GAP_OVER + 1)
+    assert combine(call, three_x, close).text == "call"
+    taken = combine(call, three_x, close, doubt_yields=DOUBT_YIELDS_GAP_OVER)
+    assert taken.text == "three x" and taken.confidence < HIGH_CONFIDENCE
+    assert combine(call, three_x, far, doubt_yields=DOUBT_YIELDS_GAP_OVER).text == "call"
+    sure_call = Hypothesis("call", 0.95, "w")
+    assert combine(sure_call, three_x, close, doubt_yields=DOUBT_YIELDS_GAP_OVER).text == "call"
+    doubted = combine(call, Hypothesis("pot", 0.5, "ps"), -0.4,
+                      doubt_yields=DOUBT_YIELDS_GAP_OVER)
+    assert doubted.text == "pot" and doubted.confidence < HIGH_CONFIDENCE
+
+
+def test_over_a_line_a_doubted_command_whispers_decoder_prefers_to_its_own_reading_is_sure():
+    """Whisper heard talk ("Up. Shove."); its decoder, forced to write PocketSphinx's doubted
+    "options", finds it 1.9 nats likelier: over a line both models point at it, and a
+    table command needs that to act; a hair less likely than the reading, it does not."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import LIKELIER_SURE_OVER, combine
+
+    assert LIKELIER_SURE_OVER
+    talk, options = Hypothesis(UNKNOWN, 0.0, "w"), Hypothesis("options", 0.5, "ps")
+    assert combine(talk, options, 1.9).text == UNKNOWN
+    taken = combine(talk, options, 1.9, likelier_is_sure=True)
+    assert taken.text == "options" and taken.confidence == HIGH_CONFIDENCE
+    assert combine(talk, options, -0.1, likelier_is_sure=True).text == UNKNOWN
+    fifty = combine(talk, Hypothesis("bet sixty", 0.5, "ps"), 0.5, likelier_is_sure=True)
+    assert fifty.confidence < HIGH_CONFIDENCE  # an amount is still not taken sure so
+
+
+def test_over_a_line_a_lower_readings_command_is_offered_asking_yes_within_the_slack():
+    """Whisper's talk over a line ("Step out.") with "F-pot." (half pot) further down the
+    n-best, and the pair hearing nothing: the likeliest such command is offered, asking
+    "yes?", when Whisper's decoder scores it within the slack; a table command is not
+    offered (it cannot ask), and one scored further down is not taken."""
+    from voice.recognizers.combined import (
+        LOW_CONFIDENCE,
+        LOWER_READING_SLACK_OVER,
+        lower_reading,
+        offered,
+    )
+    from voice.recognizers.whisper_backend import Reading
+
+    assert LOWER_READING_SLACK_OVER is not None
+    readings = [Reading("Step out.", -4.2, parse("step out"), "Step out."),
+                Reading("Next hand.", -5.0, parse("next hand"), "Next hand."),
+                Reading("Fair pot.", -5.5, parse("full pot"), "full pot", True, -1.0, False),
+                Reading("F-pot.", -6.6, parse("half pot"), "half pot", True, -1.0, False)]
+    assert offered(readings) == ["full pot", "half pot"]
+    near, far = -(LOWER_READING_SLACK_OVER - 1), -(LOWER_READING_SLACK_OVER + 1)
+    taken = lower_reading([("full pot", far), ("half pot", near)], LOWER_READING_SLACK_OVER)
+    assert taken is not None
+    assert taken.text == "half pot" and taken.confidence == LOW_CONFIDENCE
+    assert lower_reading([("full pot", far)], LOWER_READING_SLACK_OVER) is None
+    assert lower_reading([("half pot", None)], LOWER_READING_SLACK_OVER) is None
+    assert lower_reading([("half pot", near)], None) is None
+
+
+@needs_model
+def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
+    """Over a line the pair looks down Whisper's readings for a command when it heard
+    nothing; the table talk's readings score far under the slack there, so talk stays
+    talk.  In silence the readings are not looked at."""
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.combined import lower_reading as real_lower_reading
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    looked: list[list[tuple[str, float | None]]] = []
+
+    def kept(scored, slack, engine):
+        looked.append(list(scored))
+        return real_lower_reading(scored, slack, engine)
+
+    import voice.recognizers.combined as combined
+    monkeypatch.setattr(combined, "lower_reading", kept)  # the real rule, its inputs kept
+    for text in ("nice hand", "let me think"):
+        both.expect_over_line(True)
+        assert both.decode(_say(text)).text == UNKNOWN
+        both.expect_over_line(False)
+        assert both.decode(_say(text)).text == UNKNOWN
+    assert len(looked) == 2
 
 
 @needs_model

@@ -23,7 +23,12 @@ command grammar, but its acoustic model knows few voices.  Fed the same audio:
 Over a line (the listener tells it: :meth:`CombinedRecognizer.expect_over_line`) Whisper
 writes what the echo canceller left of the line as a word of its own, so PocketSphinx's
 command is given more room there: :data:`SURE_RESCUE_SLACK_OVER`,
-:data:`ALONE_TABLE_SLACK_OVER`, :data:`BACKED_GAP_OVER`.
+:data:`ALONE_TABLE_SLACK_OVER`, :data:`BACKED_GAP_OVER`.  Where the pair then heard
+nothing, one of Whisper's lower readings may still be offered, asking "yes?" first
+(:data:`LOWER_READING_SLACK_OVER`); PocketSphinx's sure rival always asks
+(:data:`SURE_RIVALS_ASK_OVER`); and PocketSphinx's command that Whisper's decoder scores
+close to its own reading is trusted further (:data:`DOUBT_YIELDS_GAP_OVER`,
+:data:`LIKELIER_SURE_OVER`).
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
 side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
@@ -130,6 +135,34 @@ ALONE_TABLE_SLACK_OVER: float | None = 3.5
 #: not heard before; six that asked "yes?" needlessly) (benchmarks/voice/RESULTS.md,
 #: session 32).
 BACKED_GAP_OVER: float | None = SURE_RESCUE_GAP
+#: Over a line, where Whisper's reading was talk and the pair heard nothing: the likeliest
+#: of the commands Whisper's lower readings mean (:func:`offered`) is taken, asking "yes?",
+#: when Whisper's decoder, forced to write it, finds it no more than this many nats less
+#: likely than its own reading (None: never).  The line's remains, read as a word of their
+#: own, push the command down the n-best ("Step out." over "F-pot.", half pot).  Chosen
+#: on two recorded runs (351 commands over a line): the right commands scored -1.8 to
+#: -6.1 (two more further down), the wrong ones -6.9 and -10.3; the corpus's table talk,
+#: in silence, -10.0 and below (benchmarks/voice/RESULTS.md, session 33).
+LOWER_READING_SLACK_OVER: float | None = 6.5
+#: Over a line, PocketSphinx's sure command, another than Whisper's, always makes
+#: Whisper's ask "yes?" first (:data:`DISAGREE_SLACK` does not rule it out there): the
+#: line's remains join Whisper's own reading ("Call in." for "all in", read "call it"), so
+#: its decoder's score of the rival misleads.  On two recorded runs (351 commands over a
+#: line) this took one sure wrong action away ("call it" for "all in", PocketSphinx's "go
+#: all in" 13.7 nats down) and made two right ones ask (benchmarks/voice/RESULTS.md,
+#: session 33).
+SURE_RIVALS_ASK_OVER = True
+#: Over a line, Whisper's doubted command gives way to PocketSphinx's other command when
+#: Whisper's decoder scores that within this many nats of its own reading (None: never);
+#: PocketSphinx's is then judged as where Whisper heard talk.  On three recorded runs (526
+#: commands over a line), every one of the 22 commands PocketSphinx heard that Whisper's
+#: decoder scored within 1.5 nats was right ("three x" under a doubted "Call.", "pot" under
+#: a doubted "fold") (benchmarks/voice/RESULTS.md, session 33).
+DOUBT_YIELDS_GAP_OVER: float | None = SURE_RESCUE_GAP
+#: Over a line, where Whisper heard talk, PocketSphinx's doubted command counts as sure
+#: when Whisper's decoder finds it at least as likely as its own reading ("options", 1.9
+#: nats above "Up. Shove."): the two models then point at it (the same runs).
+LIKELIER_SURE_OVER = True
 
 
 def intent_of(heard: Hypothesis) -> Intent:
@@ -182,6 +215,44 @@ def backs(readings: Sequence[Reading], command: str) -> bool:
     return any(r.intent == said for r in readings)
 
 
+def offered(readings: Sequence[Reading]) -> list[str]:
+    """The commands Whisper's readings mean that may be taken asking "yes?"
+    (:func:`rescuable`), each once, in the readings' order: what
+    :data:`LOWER_READING_SLACK_OVER` chooses from.
+
+    >>> offered([Reading("Step out.", -4.2, parse("step out"), "Step out."),
+    ...          Reading("F-pot.", -6.6, parse("half pot"), "half pot", True, -1.0, False),
+    ...          Reading("F. Pot.", -8.5, parse("half pot"), "half pot", True, -1.0, False),
+    ...          Reading("Next hand.", -9.0, parse("next hand"), "Next hand.")])
+    ['half pot']
+    """
+    seen: list[Intent] = []
+    out = []
+    for r in readings:
+        if not isinstance(r.intent, Unknown) and rescuable(r.intent) and r.intent not in seen:
+            seen.append(r.intent)
+            out.append(r.command)
+    return out
+
+
+def lower_reading(scored: Sequence[tuple[str, float | None]], slack: float | None,
+                  engine: str = "whisper+pocketsphinx") -> Hypothesis | None:
+    """Of Whisper's lower readings' commands, each with how much less likely its decoder
+    found it than its own reading, the likeliest, asking "yes?", if within ``slack``
+    (:data:`LOWER_READING_SLACK_OVER`); None otherwise.
+
+    >>> lower_reading([("half pot", -3.1), ("full pot", -6.8)], 6.5)
+    Hypothesis(text='half pot', confidence=0.5, engine='whisper+pocketsphinx')
+    >>> lower_reading([("ten bet", -6.9)], 6.5) is None, lower_reading([("fold", -1.0)], None)
+    (True, None)
+    """
+    known = [(gap, text) for text, gap in scored if gap is not None]
+    if slack is None or not known:
+        return None
+    gap, text = max(known)
+    return Hypothesis(text, LOW_CONFIDENCE, engine) if gap >= -slack else None
+
+
 def sized(intent: Intent) -> bool:
     """A bet or raise with a size of its own: two of them disagree on how much, and that
     asks unless they are far apart (:data:`SIZED_RIVAL_SLACK`; Whisper's digits are not
@@ -203,6 +274,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             table_rival: float | None = None,
             alone_table_slack: float | None = ALONE_TABLE_SLACK,
             sure_rescue_slack: float | None = None, backed_gap: float | None = None,
+            sure_rivals_ask: bool = False, doubt_yields: float | None = None,
+            likelier_is_sure: bool = False,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -230,7 +303,14 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ``rescue_slack`` (None: as any; over a line :data:`SURE_RESCUE_SLACK_OVER`).
     ``backed_gap``: where Whisper heard talk, PocketSphinx's doubted command that Whisper
     ``backed`` and scored within this many nats counts as sure (None: never; over a line
-    :data:`BACKED_GAP_OVER`).
+    :data:`BACKED_GAP_OVER`).  ``sure_rivals_ask``: PocketSphinx's sure command, another
+    than Whisper's, always makes Whisper's ask "yes?" first, however far down Whisper's
+    decoder scores it (over a line: :data:`SURE_RIVALS_ASK_OVER`).  ``doubt_yields``:
+    Whisper's doubted command gives way to PocketSphinx's other command scored within this
+    many nats of Whisper's reading, as if Whisper had heard talk (None: never; over a line
+    :data:`DOUBT_YIELDS_GAP_OVER`).  ``likelier_is_sure``: where Whisper heard talk,
+    PocketSphinx's doubted command counts as sure when Whisper's decoder finds it at least
+    as likely as its own reading (over a line: :data:`LIKELIER_SURE_OVER`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -249,11 +329,27 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(talk, Hypothesis("deal", 0.5), 0.2, backed=True, backed_gap=g).text
     ...  for g in (None, 1.5)]
     ['[unk]', 'deal']
+    >>> [combine(Hypothesis("call it", 0.95), Hypothesis("go all in", 0.95), -13.7,
+    ...          sure_rivals_ask=a).confidence for a in (False, True)]
+    [0.95, 0.5]
+    >>> [combine(Hypothesis("call", 0.5), Hypothesis("three x", 0.95), -1.5,
+    ...          doubt_yields=y).text for y in (None, 1.5)]
+    ['call', 'three x']
+    >>> [combine(talk, Hypothesis("options", 0.5), 1.9, likelier_is_sure=s).text
+    ...  for s in (False, True)]
+    ['[unk]', 'options']
     """
-    said_w = intent_of(whisper)
-    if (backed_gap is not None and backed and gap is not None and gap >= -backed_gap
-            and isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE):
+    said_w, said_p = intent_of(whisper), intent_of(sphinx)
+    if (doubt_yields is not None and gap is not None and gap >= -doubt_yields
+            and whisper.confidence < HIGH_CONFIDENCE and not isinstance(said_p, Unknown)
+            and said_p != said_w):
+        whisper, said_w = Hypothesis(UNKNOWN, 0.0, whisper.engine), Unknown("", "")
+    if (isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE and gap is not None
+            and ((backed_gap is not None and backed and gap >= -backed_gap)
+                 or (likelier_is_sure and gap >= 0))):
         sphinx = Hypothesis(sphinx.text, HIGH_CONFIDENCE, sphinx.engine)
+    if sure_rivals_ask and sphinx.confidence >= HIGH_CONFIDENCE:
+        disagree_slack = None  # nothing rules a sure rival out: Whisper's command asks
     ask_slack = (sure_rescue_slack if sure_rescue_slack is not None
                  and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
@@ -342,6 +438,10 @@ class CombinedRecognizer(Recognizer):
         self.sure_rescue_slack_over: float | None = SURE_RESCUE_SLACK_OVER
         self.alone_table_slack_over: float | None = ALONE_TABLE_SLACK_OVER
         self.backed_gap_over: float | None = BACKED_GAP_OVER
+        self.lower_reading_slack_over: float | None = LOWER_READING_SLACK_OVER
+        self.sure_rivals_ask_over = SURE_RIVALS_ASK_OVER
+        self.doubt_yields_gap_over: float | None = DOUBT_YIELDS_GAP_OVER
+        self.likelier_sure_over = LIKELIER_SURE_OVER
 
     def expect_confirmation(self, pending: bool) -> None:
         self.whisper.expect_confirmation(pending)
@@ -390,10 +490,18 @@ class CombinedRecognizer(Recognizer):
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
         over = self.over_line
-        return combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
-                       sure_gap=self.sure_gap, engine=self.name,
-                       backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
-                       sure_rescue_slack=self.sure_rescue_slack_over if over else None,
-                       backed_gap=self.backed_gap_over if over else None,
-                       alone_table_slack=(self.alone_table_slack_over if over
-                                          else ALONE_TABLE_SLACK))
+        taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
+                        sure_gap=self.sure_gap, engine=self.name,
+                        backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
+                        sure_rescue_slack=self.sure_rescue_slack_over if over else None,
+                        backed_gap=self.backed_gap_over if over else None,
+                        sure_rivals_ask=over and bool(self.sure_rivals_ask_over),
+                        doubt_yields=self.doubt_yields_gap_over if over else None,
+                        likelier_is_sure=over and bool(self.likelier_sure_over),
+                        alone_table_slack=(self.alone_table_slack_over if over
+                                           else ALONE_TABLE_SLACK))
+        if (over and self.lower_reading_slack_over is not None and isinstance(said_w, Unknown)
+                and isinstance(intent_of(taken), Unknown)):
+            scored = [(c, self.whisper.rescore(c)) for c in offered(readings)]
+            return lower_reading(scored, self.lower_reading_slack_over, self.name) or taken
+        return taken
