@@ -215,21 +215,27 @@ def backs(readings: Sequence[Reading], command: str) -> bool:
     return any(r.intent == said for r in readings)
 
 
-def offered(readings: Sequence[Reading]) -> list[str]:
+def offered(readings: Sequence[Reading], confirming: bool = False) -> list[str]:
     """The commands Whisper's readings mean that may be taken asking "yes?"
     (:func:`rescuable`), each once, in the readings' order: what
-    :data:`LOWER_READING_SLACK_OVER` chooses from.
+    :data:`LOWER_READING_SLACK_OVER` chooses from.  While a "yes?" waits, only a yes or a
+    no: a lower reading's bet then would stand in for the answer the game asked for ("Tell."
+    read "call" for "confirm").
 
     >>> offered([Reading("Step out.", -4.2, parse("step out"), "Step out."),
     ...          Reading("F-pot.", -6.6, parse("half pot"), "half pot", True, -1.0, False),
     ...          Reading("F. Pot.", -8.5, parse("half pot"), "half pot", True, -1.0, False),
     ...          Reading("Next hand.", -9.0, parse("next hand"), "Next hand.")])
     ['half pot']
+    >>> offered([Reading("Tell.", -5.0, parse("call"), "call", True, -1.0, False),
+    ...          Reading("No.", -6.0, parse("no"), "No.")], confirming=True)
+    ['No.']
     """
     seen: list[Intent] = []
     out = []
     for r in readings:
-        if not isinstance(r.intent, Unknown) and rescuable(r.intent) and r.intent not in seen:
+        if (not isinstance(r.intent, Unknown) and rescuable(r.intent) and r.intent not in seen
+                and (isinstance(r.intent, Confirm) or not confirming)):
             seen.append(r.intent)
             out.append(r.command)
     return out
@@ -442,8 +448,11 @@ class CombinedRecognizer(Recognizer):
         self.sure_rivals_ask_over = SURE_RIVALS_ASK_OVER
         self.doubt_yields_gap_over: float | None = DOUBT_YIELDS_GAP_OVER
         self.likelier_sure_over = LIKELIER_SURE_OVER
+        #: A "yes?" waits for its answer (:meth:`expect_confirmation`).
+        self.confirming = False
 
     def expect_confirmation(self, pending: bool) -> None:
+        self.confirming = pending
         self.whisper.expect_confirmation(pending)
         self.sphinx.expect_confirmation(pending)
 
@@ -502,6 +511,6 @@ class CombinedRecognizer(Recognizer):
                                            else ALONE_TABLE_SLACK))
         if (over and self.lower_reading_slack_over is not None and isinstance(said_w, Unknown)
                 and isinstance(intent_of(taken), Unknown)):
-            scored = [(c, self.whisper.rescore(c)) for c in offered(readings)]
+            scored = [(c, self.whisper.rescore(c)) for c in offered(readings, self.confirming)]
             return lower_reading(scored, self.lower_reading_slack_over, self.name) or taken
         return taken
