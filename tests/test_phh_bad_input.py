@@ -74,3 +74,14 @@ def test_shuffled_and_foreign_actions_replay_or_give_a_typed_error(history, data
     hand = result.hand
     if hand.is_over:  # whatever the engine accepted, it kept every chip
         assert sum(hand.stacks) + hand.rake == sum(hand.starting_stacks)
+
+
+def test_a_stack_that_is_not_a_number_is_refused_with_a_typed_error() -> None:
+    """TOML's ``nan`` is a float the reader takes as a Decimal NaN; an infinite starting
+    stack is allowed (an unlimited one), NaN is not, and it is refused, not a crash."""
+    text = SAMPLES[0]
+    fields = 'starting_stacks = [100, nan, 100, 100]'
+    broken = "\n".join(fields if line.startswith("starting_stacks") else line
+                       for line in text.splitlines())
+    hands = list(read_text(broken))
+    assert hands and all(isinstance(h, PhhError) and "starting_stacks" in str(h) for h in hands)

@@ -141,7 +141,8 @@ def _numbers(value: object, name: str, allow_inf: bool = False) -> list[Number]:
     if not isinstance(value, list) or not all(_is_number(v) for v in value):
         raise PhhFormatError(f"{name} must be an array of numbers, not {value!r}")
     for v in value:
-        if isinstance(v, Decimal) and not v.is_finite() and not (allow_inf and v > 0):
+        if isinstance(v, Decimal) and not v.is_finite() and not (
+                allow_inf and v.is_infinite() and v > 0):  # NaN compares by raising
             raise PhhFormatError(f"{name} holds {v}: amounts must be finite numbers")
     return list(value)
 
