@@ -693,8 +693,8 @@ def test_over_a_line_a_doubted_command_whispers_decoder_prefers_to_its_own_readi
     taken = combine(talk, options, 1.9, likelier_is_sure=True)
     assert taken.text == "options" and taken.confidence == HIGH_CONFIDENCE
     assert combine(talk, options, -0.1, likelier_is_sure=True).text == UNKNOWN
-    fifty = combine(talk, Hypothesis("bet sixty", 0.5, "ps"), 0.5, likelier_is_sure=True)
-    assert fifty.confidence < HIGH_CONFIDENCE  # an amount is still not taken sure so
+    amount = combine(talk, Hypothesis("bet sixty", 0.5, "ps"), 0.5, likelier_is_sure=True)
+    assert amount.confidence < HIGH_CONFIDENCE  # an amount is still not taken sure so
 
 
 def test_over_a_line_a_lower_readings_command_is_offered_asking_yes_within_the_slack():
