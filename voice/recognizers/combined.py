@@ -511,6 +511,8 @@ class CombinedRecognizer(Recognizer):
                                            else ALONE_TABLE_SLACK))
         if (over and self.lower_reading_slack_over is not None and isinstance(said_w, Unknown)
                 and isinstance(intent_of(taken), Unknown)):
-            scored = [(c, self.whisper.rescore(c)) for c in offered(readings, self.confirming)]
+            commands = offered(readings, self.confirming)
+            gaps = self.whisper.rescore_each(*commands)
+            scored = list(zip(commands, gaps, strict=True)) if gaps else []
             return lower_reading(scored, self.lower_reading_slack_over, self.name) or taken
         return taken

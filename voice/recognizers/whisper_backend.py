@@ -451,6 +451,11 @@ class WhisperRecognizer(Recognizer):
         """How much less likely (nats; negative: less) Whisper's decoder, forced to write
         the likeliest of ``commands`` for the last utterance, finds it than its own best
         reading; None when there was nothing to compare."""
+        gaps = self.rescore_each(*commands)
+        return max(gaps) if gaps else None
+
+    def rescore_each(self, *commands: str) -> list[float] | None:
+        """:meth:`rescore` for each of ``commands`` in turn, its own reading forced once."""
         if self.last is None or not self.last.readings or self._encoded is None \
                 or not commands:
             return None
@@ -458,7 +463,7 @@ class WhisperRecognizer(Recognizer):
         own = self.last.readings[0].text
         forced = self.forced_logprobs(encoded, frames,
                                       [own, *(_styled(c, own) for c in commands)])
-        return max(forced[1:]) - forced[0]
+        return [f - forced[0] for f in forced[1:]]
 
     def listen(self, pcm: bytes) -> Judgement:
         """Decode one whole utterance (16 kHz mono int16) and judge it."""
