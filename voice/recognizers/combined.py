@@ -448,6 +448,9 @@ class CombinedRecognizer(Recognizer):
         self.sure_rivals_ask_over = SURE_RIVALS_ASK_OVER
         self.doubt_yields_gap_over: float | None = DOUBT_YIELDS_GAP_OVER
         self.likelier_sure_over = LIKELIER_SURE_OVER
+        #: PocketSphinx listens for a command after a lead over a line
+        #: (:meth:`PocketSphinxRecognizer.expect_over_line`).
+        self.sphinx_lead_over = True
         #: A "yes?" waits for its answer (:meth:`expect_confirmation`).
         self.confirming = False
 
@@ -462,6 +465,7 @@ class CombinedRecognizer(Recognizer):
 
     def expect_over_line(self, over: bool) -> None:
         self.over_line = over
+        self.sphinx.expect_over_line(over and bool(self.sphinx_lead_over))
 
     def accept(self, chunk: bytes) -> None:
         self.whisper.accept(chunk)

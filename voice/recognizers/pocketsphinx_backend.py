@@ -157,13 +157,16 @@ SQUEEZE_MAX_FRAMES = 20
 HIGH_CONFIDENCE = 0.95
 LOW_CONFIDENCE = 0.5
 _VERIFY = "verify"
-#: The command grammar's searches, by (a "yes?" pending, a menu open): yes/no and the moves
-#: in a menu are listened for only then (:func:`voice.grammar.jsgf`).
-_SEARCHES: dict[tuple[bool, bool], str] = {
-    (confirm, menu): "holdem" + ("_confirm" if confirm else "") + ("" if menu else "_table")
-    for confirm in (False, True) for menu in (False, True)
+#: The command grammar's searches, by (a "yes?" pending, a menu open, begun over the game's
+#: line): yes/no and the moves in a menu are listened for only then, a lead before the
+#: command only over a line and with no "yes?" waiting (:func:`voice.grammar.jsgf`; a
+#: lead of two phones is most of a "no", and what was left of it was heard as "help").
+_SEARCHES: dict[tuple[bool, bool, bool], str] = {
+    (confirm, menu, over): "holdem" + ("_confirm" if confirm else "")
+    + ("" if menu else "_table") + ("_over" if over else "")
+    for confirm in (False, True) for menu in (False, True) for over in (False, True)
 }
-_SEARCH = _SEARCHES[False, True]
+_SEARCH = _SEARCHES[False, True, False]
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
 #: only its front end's noise estimate is wanted, so nothing but silence to look for.
 _ROOM = "room"
@@ -227,6 +230,7 @@ class Dither:
 def _decoder(
     garbage_weight: float | None, model: Path, extra: dict[str, object] | None = None,
     other_weight: float | None = None, other_words: int = 0, searches: bool = True,
+    lead_weight: float | None = None,
 ) -> Any:
     from pocketsphinx import Decoder
 
@@ -241,7 +245,7 @@ def _decoder(
     }
     dec = Decoder(**config)
     for word, phones in grammar.extra_pronunciations().items():
-        if garbage_weight is None and grammar.is_garbage_word(word):
+        if garbage_weight is None and lead_weight is None and grammar.is_garbage_word(word):
             continue
         dec.add_word(word, phones, False)
     if other_weight is not None:
@@ -251,12 +255,26 @@ def _decoder(
     dec.add_jsgf_string(_ROOM, _ROOM_JSGF)  # for the room's sound: cheap to search
     if not searches:  # the verifier: its grammar is made per utterance
         return dec
-    for (confirm, menu), search in _SEARCHES.items():
+    for (confirm, menu, over), search in _SEARCHES.items():
+        if over and (lead_weight is None or confirm):
+            continue
         text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm, menu=menu,
-                            other_weight=other_weight, other_words=other_words)
+                            other_weight=other_weight, other_words=other_words,
+                            lead_weight=lead_weight if over else None)
         dec.add_jsgf_string(search, text.encode())
     dec.activate_search(_SEARCH)
     return dec
+
+
+def _without_lead(words: list[str]) -> list[str]:
+    """A command's words without the phones of a lead before it (:func:`voice.grammar.jsgf`'s
+    ``lead_weight``); phones alone, the garbage loop's, are left for the caller to reject.
+
+    >>> _without_lead(["ph_k", "ph_ah", "fold"]), _without_lead(["ph_k", "ph_ah"])
+    (['fold'], ['ph_k', 'ph_ah'])
+    """
+    start = next((k for k, w in enumerate(words) if not grammar.is_garbage_word(w)), 0)
+    return words[start:]
 
 
 def _cepstra(mean: str) -> list[float]:
@@ -299,6 +317,7 @@ class PocketSphinxRecognizer(Recognizer):
         word_insertion: float | None = WORD_INSERTION,
         amount_rival_weight: float | None = grammar.DEFAULT_AMOUNT_RIVAL_WEIGHT,
         cmn_frames: int | None = CMN_FRAMES,
+        lead_weight: float | None = grammar.DEFAULT_LEAD_WEIGHT,
     ) -> None:
         model = model_dir()
         self.room_file = None if room_file is None else Path(room_file)
@@ -307,7 +326,8 @@ class PocketSphinxRecognizer(Recognizer):
             config = {**(config or {}), "cmninit": saved}
         main = config if word_insertion is None else {"wip": word_insertion, **(config or {})}
         try:
-            self._decoder = _decoder(garbage_weight, model, main, other_weight, other_words)
+            self._decoder = _decoder(garbage_weight, model, main, other_weight, other_words,
+                                     lead_weight=lead_weight)
             self._verifier = None if strict_weight is None else _decoder(
                 strict_weight, model, config, searches=False)
             self._rival = None if strict_weight is None or rival_weight is None else _decoder(
@@ -323,6 +343,8 @@ class PocketSphinxRecognizer(Recognizer):
         self._dither = Dither()
         self._started = False
         self._pending, self._menu = False, True  #: a "yes?" pending, a menu open
+        self.lead_weight = lead_weight
+        self._over = False  #: the utterance began over the game's line (and a lead is built)
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
@@ -336,6 +358,11 @@ class PocketSphinxRecognizer(Recognizer):
 
     def expect_menu(self, menu_open: bool) -> None:
         self._menu = menu_open
+
+    def expect_over_line(self, over: bool) -> None:
+        """Over the game's line the command may follow a lead of a few phones: what the
+        canceller left of the line (:data:`voice.grammar.DEFAULT_LEAD_WEIGHT`)."""
+        self._over = over and self.lead_weight is not None
 
     def hear_room(self, pcm: bytes) -> None:
         """Until :data:`ROOM_PRIME_S` of it has been heard, pass the room's sound between
@@ -355,7 +382,8 @@ class PocketSphinxRecognizer(Recognizer):
         self._room_heard += len(data) // 2
 
     def _start(self) -> None:
-        dec, search = self._decoder, _SEARCHES[self._pending, self._menu]
+        over = self._over and not self._pending
+        dec, search = self._decoder, _SEARCHES[self._pending, self._menu, over]
         if dec.current_search() != search:
             dec.activate_search(search)
         # Setting the running mean gives it a fixed weight, so that this utterance's own
@@ -384,7 +412,7 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _text(self, dec: Any) -> str:
         hyp = dec.hyp()
-        words = hyp.hypstr.split() if hyp is not None else []
+        words = _without_lead(hyp.hypstr.split() if hyp is not None else [])
         if not words or any(grammar.is_garbage_word(w) for w in words):
             return UNKNOWN
         return " ".join(words)
@@ -579,9 +607,10 @@ class PocketSphinxRecognizer(Recognizer):
         dec.end_utt()
 
     def _word_segments(self) -> list[Any]:
-        """The main decode's segments that are words: no silence, noise or sentence marks."""
+        """The main decode's segments that are words: no silence, noise, sentence marks or
+        the phones of a lead."""
         return [s for s in self._decoder.seg() or ()
-                if not s.word.startswith(("<", "[", "("))]
+                if not s.word.startswith(("<", "[", "(")) and not grammar.is_garbage_word(s.word)]
 
     def _spoken(self, audio: list[bytes]) -> list[bytes]:
         """The utterance cut to the main decode's words and a little room on either side:
