@@ -242,43 +242,39 @@ def test_table_talk_over_a_line_never_acts_without_a_yes(recognizer, text, voice
 #: line, after the echo canceller: recorded through PulseAudio by
 #: ``benchmarks/voice/bargein_pulse`` (session 33's run I).  What the canceller left of the
 #: line comes first; without a lead the first was heard as a sure "rebuy one hundred", the
-#: second as a doubted "fold", the third not at all.
-OVER_LINE = [("raise_by_one_hundred", "raise by one hundred"), ("call", "call"),
-             ("jam", "jam")]
+#: others not at all.
+OVER_LINE = [("raise_by_one_hundred", "raise by one hundred"),
+             ("raise_to_three_hundred", "raise to three hundred"), ("jam", "jam")]
 
 
 @pytest.mark.parametrize("name,text", OVER_LINE)
-def test_a_command_after_the_lines_remains_is_heard_over_a_line_and_only_there(
-        recognizer, name, text):
+def test_a_command_after_the_lines_remains_is_heard_over_a_line_and_only_there(name, text):
+    """Each on a fresh recognizer: what earlier phrases taught its noise estimate would
+    change what it makes of the remains."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
     from voice.wavio import read_pcm16k
 
     pcm = read_pcm16k(Path(__file__).parent / "data" / "over_line" / f"{name}.wav")
     heard = {}
     for over in (False, True):
-        recognizer.set_room()
+        recognizer = PocketSphinxRecognizer()
         recognizer.expect_over_line(over)
-        try:
-            heard[over] = recognizer.decode(pcm)
-        finally:
-            recognizer.expect_over_line(False)
+        heard[over] = recognizer.decode(pcm)
     assert parse(heard[True].text) == parse(text), heard
     assert parse(heard[False].text) != parse(text), heard
 
 
-def test_no_lead_is_listened_for_while_a_yes_waits(recognizer):
+def test_no_lead_is_listened_for_while_a_yes_waits():
     """A lead of two phones is most of a "no": said over a line as a "yes?" waited, what
     was left of this one was heard as "help" (recorded as the others)."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
     from voice.wavio import read_pcm16k
 
     pcm = read_pcm16k(Path(__file__).parent / "data" / "over_line" / "no.wav")
-    recognizer.set_room()
+    recognizer = PocketSphinxRecognizer()
     recognizer.expect_confirmation(True)
     recognizer.expect_over_line(True)
-    try:
-        heard = recognizer.decode(pcm)
-    finally:
-        recognizer.expect_over_line(False)
-        recognizer.expect_confirmation(False)
+    heard = recognizer.decode(pcm)
     assert parse(heard.text) in (parse("no"), parse(UNKNOWN)), heard
 
 

@@ -680,6 +680,50 @@ def test_over_a_line_whispers_doubted_command_gives_way_to_a_close_pocketsphinx_
     assert doubted.text == "pot" and doubted.confidence < HIGH_CONFIDENCE
 
 
+def test_over_a_line_whispers_doubted_table_command_gives_way_to_pocketsphinxs_bet():
+    """"pot it" over a line, Whisper's doubted "Start it." (read "start", which could not
+    act on a doubt) against PocketSphinx's doubted "pot it" 9.6 nats under it: in silence
+    nothing is heard; over a line "pot it" is taken as where Whisper heard talk, asking
+    "yes?".  A table command of PocketSphinx's, or Whisper sure of its own, changes
+    nothing."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DOUBTED_TABLES_YIELD_OVER, combine
+
+    assert DOUBTED_TABLES_YIELD_OVER
+    start, pot_it = Hypothesis("start", 0.5, "w"), Hypothesis("pot it", 0.5, "ps")
+    assert combine(start, pot_it, -9.6).text == UNKNOWN
+    taken = combine(start, pot_it, -9.6, doubted_tables_yield=True)
+    assert taken.text == "pot it" and taken.confidence < HIGH_CONFIDENCE
+    assert combine(start, pot_it, -10.5, doubted_tables_yield=True).text == UNKNOWN
+    assert combine(start, Hypothesis("pause", 0.95, "ps"), -1.0,
+                   doubted_tables_yield=True).text == UNKNOWN
+    sure_start = Hypothesis("start", 0.95, "w")
+    assert (combine(sure_start, pot_it, -9.6, doubted_tables_yield=True)
+            == combine(sure_start, pot_it, -9.6))
+
+
+def test_over_a_line_a_sure_table_command_stands_against_a_sure_rival_far_under_it():
+    """"pause" over a line: Whisper sure of "Pause.", PocketSphinx sure of "fold" 7.5 nats
+    under it.  In silence two sure commands that disagree leave nothing heard; over a line
+    Whisper's stands, as long as no one-word bet comes near it either."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import FAR_RIVAL_TABLE_SLACK_OVER, combine
+
+    assert FAR_RIVAL_TABLE_SLACK_OVER is not None
+    pause, fold = Hypothesis("pause", 0.95, "w"), Hypothesis("fold", 0.95, "ps")
+    far = -(FAR_RIVAL_TABLE_SLACK_OVER + 1)
+    assert combine(pause, fold, far, table_rival=far).text == UNKNOWN
+    taken = combine(pause, fold, far, table_rival=far,
+                    far_rival_table_slack=FAR_RIVAL_TABLE_SLACK_OVER)
+    assert taken.text == "pause" and taken.confidence == HIGH_CONFIDENCE
+    for gap, rival in ((-1.0, far), (far, -1.0), (far, None)):
+        assert combine(pause, fold, gap, table_rival=rival,
+                       far_rival_table_slack=FAR_RIVAL_TABLE_SLACK_OVER).text == UNKNOWN
+    doubted = Hypothesis("pause", 0.5, "w")
+    assert combine(doubted, fold, far, table_rival=far,
+                   far_rival_table_slack=FAR_RIVAL_TABLE_SLACK_OVER).text != "pause"
+
+
 def test_over_a_line_a_doubted_command_whispers_decoder_prefers_to_its_own_reading_is_sure():
     """Whisper heard talk ("Up. Shove."); its decoder, forced to write PocketSphinx's doubted
     "options", finds it 1.9 nats likelier: over a line both models point at it, and a

@@ -37,6 +37,7 @@ two, not their sum.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Sequence
 
@@ -163,6 +164,20 @@ DOUBT_YIELDS_GAP_OVER: float | None = SURE_RESCUE_GAP
 #: when Whisper's decoder finds it at least as likely as its own reading ("options", 1.9
 #: nats above "Up. Shove."): the two models then point at it (the same runs).
 LIKELIER_SURE_OVER = True
+#: Over a line, Whisper's doubted table or menu command, which could not act anyway
+#: (:func:`unheard_if_doubted`), gives way to PocketSphinx's betting command however far
+#: down Whisper's decoder scores it; PocketSphinx's is then judged as where Whisper heard
+#: talk (the rescue's slack, asking "yes?").  The line's remains and "pot it" make "Start
+#: it." or "Pause." (benchmarks/voice/RESULTS.md, session 34).
+DOUBTED_TABLES_YIELD_OVER = True
+#: Over a line, Whisper's sure table or menu command stands against PocketSphinx's sure
+#: other command when Whisper's decoder finds that, and each of :data:`TABLE_RIVALS`,
+#: more than this many nats less likely than its own reading (None: never; it is not
+#: heard, as in silence).  Over a line PocketSphinx is often sure and wrong ("fold" for
+#: "pause", 7.5 nats under Whisper's sure "Pause."); the bets are held as far off as where
+#: it heard nothing in silence (:data:`ALONE_TABLE_SLACK`) (benchmarks/voice/RESULTS.md,
+#: session 34).
+FAR_RIVAL_TABLE_SLACK_OVER: float | None = ALONE_TABLE_SLACK
 
 
 def intent_of(heard: Hypothesis) -> Intent:
@@ -281,7 +296,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             alone_table_slack: float | None = ALONE_TABLE_SLACK,
             sure_rescue_slack: float | None = None, backed_gap: float | None = None,
             sure_rivals_ask: bool = False, doubt_yields: float | None = None,
-            likelier_is_sure: bool = False,
+            likelier_is_sure: bool = False, doubted_tables_yield: bool = False,
+            far_rival_table_slack: float | None = None,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -317,6 +333,12 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     :data:`DOUBT_YIELDS_GAP_OVER`).  ``likelier_is_sure``: where Whisper heard talk,
     PocketSphinx's doubted command counts as sure when Whisper's decoder finds it at least
     as likely as its own reading (over a line: :data:`LIKELIER_SURE_OVER`).
+    ``doubted_tables_yield``: Whisper's doubted table or menu command gives way to
+    PocketSphinx's betting command, as ``doubt_yields`` at any gap (over a line:
+    :data:`DOUBTED_TABLES_YIELD_OVER`).  ``far_rival_table_slack``: Whisper's sure table or
+    menu command stands against PocketSphinx's sure other command when that and
+    ``table_rival`` both score more than this many nats under it (None: never; over a
+    line :data:`FAR_RIVAL_TABLE_SLACK_OVER`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -344,10 +366,21 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(talk, Hypothesis("options", 0.5), 1.9, likelier_is_sure=s).text
     ...  for s in (False, True)]
     ['[unk]', 'options']
+    >>> [combine(Hypothesis("start", 0.5), Hypothesis("pot it", 0.5), -9.6,
+    ...          doubted_tables_yield=y).text for y in (False, True)]
+    ['[unk]', 'pot it']
+    >>> [combine(Hypothesis("pause", 0.95), fold, -7.5, table_rival=-7.5,
+    ...          far_rival_table_slack=f).text for f in (None, 6.5)]
+    ['[unk]', 'pause']
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
-    if (doubt_yields is not None and gap is not None and gap >= -doubt_yields
-            and whisper.confidence < HIGH_CONFIDENCE and not isinstance(said_p, Unknown)
+    if (far_rival_table_slack is not None and far_apart(whisper, sphinx, gap, table_rival,
+                                                        far_rival_table_slack)):
+        return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
+    yields = ((doubt_yields is not None and gap is not None and gap >= -doubt_yields)
+              or (doubted_tables_yield and not isinstance(said_w, Unknown)
+                  and not rescuable(said_w) and rescuable(said_p)))
+    if (yields and whisper.confidence < HIGH_CONFIDENCE and not isinstance(said_p, Unknown)
             and said_p != said_w):
         whisper, said_w = Hypothesis(UNKNOWN, 0.0, whisper.engine), Unknown("", "")
     if (isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE and gap is not None
@@ -362,6 +395,24 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
     return heard if doubted_tables_act else unheard_if_doubted(heard)
+
+
+def far_apart(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
+              table_rival: float | None, slack: float) -> bool:
+    """Whether Whisper's sure table or menu command and PocketSphinx's sure other command
+    are so far apart to Whisper's decoder, and every one-word bet with them
+    (``table_rival``), that Whisper's stands (:data:`FAR_RIVAL_TABLE_SLACK_OVER`).
+
+    >>> pause, fold = Hypothesis("pause", 0.95), Hypothesis("fold", 0.95)
+    >>> far_apart(pause, fold, -7.5, -7.5, 6.5), far_apart(pause, fold, -7.5, -3.0, 6.5)
+    (True, False)
+    """
+    said_w, said_p = intent_of(whisper), intent_of(sphinx)
+    return (not isinstance(said_w, Unknown) and not rescuable(said_w)
+            and not isinstance(said_p, Unknown) and said_p != said_w
+            and whisper.confidence >= HIGH_CONFIDENCE and sphinx.confidence >= HIGH_CONFIDENCE
+            and gap is not None and gap < -slack
+            and table_rival is not None and table_rival < -slack)
 
 
 def unheard_if_doubted(heard: Hypothesis) -> Hypothesis:
@@ -448,6 +499,8 @@ class CombinedRecognizer(Recognizer):
         self.sure_rivals_ask_over = SURE_RIVALS_ASK_OVER
         self.doubt_yields_gap_over: float | None = DOUBT_YIELDS_GAP_OVER
         self.likelier_sure_over = LIKELIER_SURE_OVER
+        self.doubted_tables_yield_over = DOUBTED_TABLES_YIELD_OVER
+        self.far_rival_table_slack_over: float | None = FAR_RIVAL_TABLE_SLACK_OVER
         #: PocketSphinx listens for a command after a lead over a line
         #: (:meth:`PocketSphinxRecognizer.expect_over_line`).
         self.sphinx_lead_over = True
@@ -497,12 +550,14 @@ class CombinedRecognizer(Recognizer):
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
             gap = self.whisper.rescore(sphinx.text)
         self.last_opinion = (sphinx, gap)
+        over = self.over_line
+        far = (over and self.far_rival_table_slack_over is not None
+               and far_apart(whisper, sphinx, gap, -math.inf, self.far_rival_table_slack_over))
         self.last_table_rival = (
             self.whisper.rescore(*TABLE_RIVALS)
-            if isinstance(said_p, Unknown) and not isinstance(said_w, Unknown)
+            if (isinstance(said_p, Unknown) or far) and not isinstance(said_w, Unknown)
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
-        over = self.over_line
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                         sure_gap=self.sure_gap, engine=self.name,
                         backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
@@ -511,6 +566,8 @@ class CombinedRecognizer(Recognizer):
                         sure_rivals_ask=over and bool(self.sure_rivals_ask_over),
                         doubt_yields=self.doubt_yields_gap_over if over else None,
                         likelier_is_sure=over and bool(self.likelier_sure_over),
+                        doubted_tables_yield=over and bool(self.doubted_tables_yield_over),
+                        far_rival_table_slack=self.far_rival_table_slack_over if over else None,
                         alone_table_slack=(self.alone_table_slack_over if over
                                            else ALONE_TABLE_SLACK))
         if (over and self.lower_reading_slack_over is not None and isinstance(said_w, Unknown)
