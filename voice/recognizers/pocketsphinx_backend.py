@@ -14,6 +14,9 @@ benchmarks/voice/RESULTS.md):
 - a lower word insertion penalty on the main decoder (:data:`WORD_INSERTION`): the phone
   loop pays it for every phone, so long commands from voices unlike the model's are not
   explained away by the loop;
+- over the game's own line (:meth:`PocketSphinxRecognizer.expect_over_line`), a command
+  may follow a phone or two of anything: what the echo canceller left of the line comes
+  just before the player's first word (:data:`voice.grammar.DEFAULT_LEAD_WEIGHT`);
 - a dither floor: espeak-ng and some sound cards write exact digital zeros between words,
   which wrecks the decoder's noise/CMN estimates ("check" -> "q"); a microphone never
   does, so every chunk gets a faint (-68 dBFS) seeded noise floor before decoding;
@@ -165,6 +168,7 @@ _SEARCHES: dict[tuple[bool, bool, bool], str] = {
     (confirm, menu, over): "holdem" + ("_confirm" if confirm else "")
     + ("" if menu else "_table") + ("_over" if over else "")
     for confirm in (False, True) for menu in (False, True) for over in (False, True)
+    if not (confirm and over)
 }
 _SEARCH = _SEARCHES[False, True, False]
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
@@ -256,7 +260,7 @@ def _decoder(
     if not searches:  # the verifier: its grammar is made per utterance
         return dec
     for (confirm, menu, over), search in _SEARCHES.items():
-        if over and (lead_weight is None or confirm):
+        if over and lead_weight is None:
             continue
         text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm, menu=menu,
                             other_weight=other_weight, other_words=other_words,
@@ -299,6 +303,8 @@ class PocketSphinxRecognizer(Recognizer):
     None: PocketSphinx's default).
     ``cmn_frames``: the weight the running cepstral mean keeps against an utterance
     (:data:`CMN_FRAMES`; None: PocketSphinx's own pace).
+    ``lead_weight``: the prior of a command after a lead of a phone or two, over the
+    game's line (:data:`voice.grammar.DEFAULT_LEAD_WEIGHT`; None: no lead).
     """
 
     name = "pocketsphinx"
