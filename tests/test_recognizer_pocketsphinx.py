@@ -266,7 +266,7 @@ def test_a_command_after_the_lines_remains_is_heard_over_a_line_and_only_there(n
 
 def test_no_lead_is_listened_for_while_a_yes_waits():
     """A lead of two phones is most of a "no": said over a line as a "yes?" waited, what
-    was left of this one was heard as "help" (recorded as the others)."""
+    was left of this one was heard as "help" (recorded as the others, in run H)."""
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
     from voice.wavio import read_pcm16k
 

@@ -617,28 +617,34 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
         ALONE_TABLE_SLACK_OVER,
         BACKED_GAP_OVER,
         DOUBT_YIELDS_GAP_OVER,
+        FAR_RIVAL_TABLE_SLACK_OVER,
         SURE_RESCUE_SLACK_OVER,
         CombinedRecognizer,
     )
     from voice.recognizers.combined import combine as real_combine
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
-    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
-    seen: list[tuple[float | None, ...]] = []
+    sphinx = PocketSphinxRecognizer()
+    both = CombinedRecognizer(whisper, sphinx)
+    seen: list[tuple[float | bool | None, ...]] = []
+    told: list[bool] = []
 
     def kept(*args, **kw):
         seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"], kw["backed_gap"],
-                     kw["sure_rivals_ask"], kw["doubt_yields"], kw["likelier_is_sure"]))
+                     kw["sure_rivals_ask"], kw["doubt_yields"], kw["likelier_is_sure"],
+                     kw["doubted_tables_yield"], kw["far_rival_table_slack"]))
         return real_combine(*args, **kw)
 
     import voice.recognizers.combined as combined
     monkeypatch.setattr(combined, "combine", kept)  # the real rules, their inputs kept
+    monkeypatch.setattr(sphinx, "expect_over_line", told.append)
     for over in (True, False):
         both.expect_over_line(over)
         assert parse(both.decode(_say("fold")).text) == Fold()
     assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER, True,
-                     DOUBT_YIELDS_GAP_OVER, True),
-                    (None, ALONE_TABLE_SLACK, None, False, None, False)]
+                     DOUBT_YIELDS_GAP_OVER, True, True, FAR_RIVAL_TABLE_SLACK_OVER),
+                    (None, ALONE_TABLE_SLACK, None, False, None, False, False, None)]
+    assert told == [True, False]  # PocketSphinx listens past a lead over the line only
 
 
 def test_over_a_line_pocketsphinxs_sure_rival_always_makes_whispers_command_ask():
@@ -722,6 +728,29 @@ def test_over_a_line_a_sure_table_command_stands_against_a_sure_rival_far_under_
     doubted = Hypothesis("pause", 0.5, "w")
     assert combine(doubted, fold, far, table_rival=far,
                    far_rival_table_slack=FAR_RIVAL_TABLE_SLACK_OVER).text != "pause"
+
+
+@needs_model
+def test_over_a_line_the_pair_scores_the_bets_against_a_sure_table_command_it_keeps(whisper,
+                                                                                  monkeypatch):
+    """A clear "pause" with PocketSphinx sure of "fold" (as over a line it was): the pair
+    scores "fold" and the one-word bets against Whisper's "Pause." (all over 10 nats
+    down here), and over a line keeps it; in silence nothing is heard."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    sphinx = PocketSphinxRecognizer()
+    both = CombinedRecognizer(whisper, sphinx)
+    audio = _say("pause")
+    heard = {}
+    for over in (True, False):
+        both.expect_over_line(over)
+        monkeypatch.setattr(sphinx, "final", lambda: Hypothesis("fold", 0.95, "pocketsphinx"))
+        heard[over] = both.decode(audio)
+        assert both.last_table_rival is None or both.last_table_rival < -10
+    assert parse(heard[True].text) == parse("pause") and heard[True].confidence >= 0.95
+    assert heard[False].text == UNKNOWN
 
 
 def test_over_a_line_a_doubted_command_whispers_decoder_prefers_to_its_own_reading_is_sure():
