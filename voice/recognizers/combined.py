@@ -37,7 +37,6 @@ two, not their sum.
 
 from __future__ import annotations
 
-import math
 import threading
 from collections.abc import Sequence
 
@@ -374,8 +373,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ['[unk]', 'pause']
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
-    if (far_rival_table_slack is not None and far_apart(whisper, sphinx, gap, table_rival,
-                                                        far_rival_table_slack)):
+    if (far_rival_table_slack is not None and far_apart(whisper, sphinx, gap, far_rival_table_slack)
+            and table_rival is not None and table_rival < -far_rival_table_slack):
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
     yields = ((doubt_yields is not None and gap is not None and gap >= -doubt_yields)
               or (doubted_tables_yield and not isinstance(said_w, Unknown)
@@ -398,21 +397,20 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
 
 
 def far_apart(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
-              table_rival: float | None, slack: float) -> bool:
+              slack: float) -> bool:
     """Whether Whisper's sure table or menu command and PocketSphinx's sure other command
-    are so far apart to Whisper's decoder, and every one-word bet with them
-    (``table_rival``), that Whisper's stands (:data:`FAR_RIVAL_TABLE_SLACK_OVER`).
+    are more than ``slack`` nats apart to Whisper's decoder: then the one-word bets are
+    scored too, and Whisper's stands if they are as far (:data:`FAR_RIVAL_TABLE_SLACK_OVER`).
 
     >>> pause, fold = Hypothesis("pause", 0.95), Hypothesis("fold", 0.95)
-    >>> far_apart(pause, fold, -7.5, -7.5, 6.5), far_apart(pause, fold, -7.5, -3.0, 6.5)
+    >>> far_apart(pause, fold, -7.5, 6.5), far_apart(pause, fold, -3.0, 6.5)
     (True, False)
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     return (not isinstance(said_w, Unknown) and not rescuable(said_w)
             and not isinstance(said_p, Unknown) and said_p != said_w
             and whisper.confidence >= HIGH_CONFIDENCE and sphinx.confidence >= HIGH_CONFIDENCE
-            and gap is not None and gap < -slack
-            and table_rival is not None and table_rival < -slack)
+            and gap is not None and gap < -slack)
 
 
 def unheard_if_doubted(heard: Hypothesis) -> Hypothesis:
@@ -552,7 +550,7 @@ class CombinedRecognizer(Recognizer):
         self.last_opinion = (sphinx, gap)
         over = self.over_line
         far = (over and self.far_rival_table_slack_over is not None
-               and far_apart(whisper, sphinx, gap, -math.inf, self.far_rival_table_slack_over))
+               and far_apart(whisper, sphinx, gap, self.far_rival_table_slack_over))
         self.last_table_rival = (
             self.whisper.rescore(*TABLE_RIVALS)
             if (isinstance(said_p, Unknown) or far) and not isinstance(said_w, Unknown)
