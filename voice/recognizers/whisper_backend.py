@@ -320,6 +320,10 @@ class WhisperRecognizer(Recognizer):
         self._speculation: _Speculation | None = None
         self.last: Judgement | None = None
         self._encoded: tuple[Any, int] | None = None
+        #: The encoder output, reading and log-probability of the last forcing of
+        #: Whisper's own reading (:meth:`rescore_each`): the pair may rescore twice an
+        #: utterance (PocketSphinx's command, then the bets or the lower readings).
+        self._own_forced: tuple[Any, str, float] | None = None
         repairs("warm up")  # loads the pronouncing dictionary now, not on the first command
         self._warm_up()
 
@@ -461,9 +465,14 @@ class WhisperRecognizer(Recognizer):
             return None
         encoded, frames = self._encoded
         own = self.last.readings[0].text
-        forced = self.forced_logprobs(encoded, frames,
-                                      [own, *(_styled(c, own) for c in commands)])
-        return [f - forced[0] for f in forced[1:]]
+        texts = [_styled(c, own) for c in commands]
+        kept = self._own_forced
+        if kept is not None and kept[0] is encoded and kept[1] == own:
+            base, forced = kept[2], self.forced_logprobs(encoded, frames, texts)
+        else:
+            base, *forced = self.forced_logprobs(encoded, frames, [own, *texts])
+            self._own_forced = (encoded, own, base)
+        return [f - base for f in forced]
 
     def listen(self, pcm: bytes) -> Judgement:
         """Decode one whole utterance (16 kHz mono int16) and judge it."""
