@@ -686,6 +686,7 @@ def test_over_a_line_whispers_doubted_command_gives_way_to_a_close_pocketsphinx_
     assert doubted.text == "pot" and doubted.confidence < HIGH_CONFIDENCE
 
 
+
 def test_over_a_line_whispers_doubted_table_command_gives_way_to_pocketsphinxs_bet():
     """"pot it" over a line, Whisper's doubted "Start it." (read "start", which could not
     act on a doubt) against PocketSphinx's doubted "pot it" 9.6 nats under it: in silence
@@ -799,6 +800,23 @@ def test_over_a_line_a_lower_readings_command_is_offered_asking_yes_within_the_s
     assert lower_reading([("full pot", far)], LOWER_READING_SLACK_OVER) is None
     assert lower_reading([("half pot", None)], LOWER_READING_SLACK_OVER) is None
     assert lower_reading([("half pot", near)], None) is None
+
+
+@needs_model
+def test_a_readings_own_words_score_as_that_reading_not_a_full_stop_lower(whisper):
+    """A lower reading that is a command as Whisper wrote it ("Raise by one hundred.")
+    is offered with its full stop: its score is the reading's own, not that of the
+    words with a second full stop, which Whisper's decoder finds about 10 nats less
+    likely and the slack then turned away."""
+    whisper.accept(_say("raise by one hundred"))
+    whisper.final()
+    assert whisper.last is not None
+    own = whisper.last.readings[0]
+    assert own.text.endswith(".")
+    gaps = whisper.rescore_each(own.text, own.text.rstrip("."))
+    assert gaps is not None
+    assert gaps == pytest.approx([0.0, 0.0], abs=1e-3)
+    whisper.reset()
 
 
 @needs_model

@@ -520,9 +520,10 @@ def _styled(command: str, heard: str) -> str:
     """``command`` written the way Whisper wrote ``heard`` (capital, full stop), so the
     forced scores compare words, not typography.
 
-    >>> _styled("raise to 200", "Race to 200.")
-    'Raise to 200.'
+    >>> _styled("raise to 200", "Race to 200."), _styled("Top up.", "Jump up.")
+    ('Raise to 200.', 'Top up.')
     """
+    command = command.rstrip().rstrip(".!?")
     text = command[:1].upper() + command[1:] if heard[:1].isupper() else command
     tail = heard.rstrip()[-1:] if heard.rstrip()[-1:] in ".!?" else ""
     return text + tail
