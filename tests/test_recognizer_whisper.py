@@ -686,6 +686,26 @@ def test_over_a_line_whispers_doubted_command_gives_way_to_a_close_pocketsphinx_
     assert doubted.text == "pot" and doubted.confidence < HIGH_CONFIDENCE
 
 
+def test_over_a_line_whispers_sure_command_gives_way_to_one_its_decoder_finds_likelier():
+    """Whisper sure of "Shove." over a line, PocketSphinx sure of "options", which
+    Whisper's own decoder, forced to write it, finds 0.7 nats likelier than "Shove.":
+    the two models then point at "options", and it is taken.  Scored under Whisper's
+    reading, or in silence, Whisper's stands (asking, as PocketSphinx's sure rival
+    always makes it); PocketSphinx's doubted "all in" above a sure "Calling." is taken
+    as well, but the game asks before any all-in."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import LIKELIER_YIELDS_OVER, combine
+
+    assert LIKELIER_YIELDS_OVER
+    shove, options = Hypothesis("Shove.", 0.95, "w"), Hypothesis("options", 0.95, "ps")
+    over = {"likelier_yields": True, "likelier_is_sure": True, "sure_rivals_ask": True}
+    assert combine(shove, options, 0.7, **over).text == "options"
+    assert combine(shove, options, -0.7, **over).text == "Shove."
+    assert combine(shove, options, 0.7, sure_rivals_ask=True).text == "Shove."
+    all_in = combine(Hypothesis("Calling.", 0.95, "w"), Hypothesis("all in", 0.5, "ps"), 1.9,
+                     **over)
+    assert all_in.text == "all in"
+
 
 def test_over_a_line_whispers_doubted_table_command_gives_way_to_pocketsphinxs_bet():
     """"pot it" over a line, Whisper's doubted "Start it." (read "start", which could not
