@@ -795,8 +795,9 @@ def test_over_a_line_a_lower_readings_command_is_offered_asking_yes_within_the_s
     """Whisper's talk over a line ("Step out.") with "F-pot." (half pot) further down the
     n-best, and the pair hearing nothing: the likeliest such command is offered, asking
     "yes?", when Whisper's decoder scores it within the slack; a table command is not
-    offered (it cannot ask), nor a bet while a "yes?" waits for its answer, and one scored
-    further down is not taken."""
+    offered (it cannot ask), and one scored further down is not taken.  While a "yes?"
+    waits only a yes is offered (doubted, it asks again): not a bet, which would stand in
+    for the answer, nor a no, which would cancel what the player said yes to."""
     from voice.recognizers.combined import (
         LOW_CONFIDENCE,
         LOWER_READING_SLACK_OVER,
@@ -811,8 +812,10 @@ def test_over_a_line_a_lower_readings_command_is_offered_asking_yes_within_the_s
                 Reading("Fair pot.", -5.5, parse("full pot"), "full pot", True, -1.0, False),
                 Reading("F-pot.", -6.6, parse("half pot"), "half pot", True, -1.0, False)]
     assert offered(readings) == ["full pot", "half pot"]
-    answer = Reading("No.", -7.0, parse("no"), "No.")
-    assert offered([*readings, answer], confirming=True) == ["No."]  # a "yes?" waits
+    no = Reading("No.", -7.0, parse("no"), "No.")
+    yes = Reading("Do it.", -7.5, parse("do it"), "Do it.")
+    assert offered([*readings, no, yes], confirming=True) == ["Do it."]  # a "yes?" waits
+    assert offered([*readings, no], confirming=True) == []  # a doubted no would cancel
     near, far = -(LOWER_READING_SLACK_OVER - 1), -(LOWER_READING_SLACK_OVER + 1)
     taken = lower_reading([("full pot", far), ("half pot", near)], LOWER_READING_SLACK_OVER)
     assert taken is not None

@@ -28,7 +28,8 @@ nothing, one of Whisper's lower readings may still be offered, asking "yes?" fir
 (:data:`LOWER_READING_SLACK_OVER`); PocketSphinx's sure rival always asks
 (:data:`SURE_RIVALS_ASK_OVER`); and PocketSphinx's command that Whisper's decoder scores
 close to its own reading is trusted further (:data:`DOUBT_YIELDS_GAP_OVER`,
-:data:`LIKELIER_SURE_OVER`).
+:data:`LIKELIER_SURE_OVER`), and where that decoder finds it likelier than its own
+reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 
 PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
 side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
@@ -241,9 +242,11 @@ def backs(readings: Sequence[Reading], command: str) -> bool:
 def offered(readings: Sequence[Reading], confirming: bool = False) -> list[str]:
     """The commands Whisper's readings mean that may be taken asking "yes?"
     (:func:`rescuable`), each once, in the readings' order: what
-    :data:`LOWER_READING_SLACK_OVER` chooses from.  While a "yes?" waits, only a yes or a
-    no: a lower reading's bet then would stand in for the answer the game asked for ("Tell."
-    read "call" for "confirm").
+    :data:`LOWER_READING_SLACK_OVER` chooses from.  While a "yes?" waits, only a yes,
+    which doubted asks again: a lower reading's bet then would stand in for the answer the
+    game asked for ("Tell." read "call" for "confirm"), and its "No." (1.7 nats under
+    Whisper's talk for "confirm" and for "do it", on two of eight recorded runs) cancels
+    what the player was saying yes to (benchmarks/voice/RESULTS.md, session 35).
 
     >>> offered([Reading("Step out.", -4.2, parse("step out"), "Step out."),
     ...          Reading("F-pot.", -6.6, parse("half pot"), "half pot", True, -1.0, False),
@@ -251,14 +254,15 @@ def offered(readings: Sequence[Reading], confirming: bool = False) -> list[str]:
     ...          Reading("Next hand.", -9.0, parse("next hand"), "Next hand.")])
     ['half pot']
     >>> offered([Reading("Tell.", -5.0, parse("call"), "call", True, -1.0, False),
-    ...          Reading("No.", -6.0, parse("no"), "No.")], confirming=True)
-    ['No.']
+    ...          Reading("No.", -6.0, parse("no"), "No."),
+    ...          Reading("Do it.", -7.0, parse("do it"), "Do it.")], confirming=True)
+    ['Do it.']
     """
     seen: list[Intent] = []
     out = []
     for r in readings:
         if (not isinstance(r.intent, Unknown) and rescuable(r.intent) and r.intent not in seen
-                and (isinstance(r.intent, Confirm) or not confirming)):
+                and (not confirming or (isinstance(r.intent, Confirm) and r.intent.yes))):
             seen.append(r.intent)
             out.append(r.command)
     return out
