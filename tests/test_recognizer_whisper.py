@@ -632,7 +632,8 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
     def kept(*args, **kw):
         seen.append((kw["sure_rescue_slack"], kw["alone_table_slack"], kw["backed_gap"],
                      kw["sure_rivals_ask"], kw["doubt_yields"], kw["likelier_is_sure"],
-                     kw["doubted_tables_yield"], kw["far_rival_table_slack"]))
+                     kw["doubted_tables_yield"], kw["far_rival_table_slack"],
+                     kw["likelier_yields"]))
         return real_combine(*args, **kw)
 
     import voice.recognizers.combined as combined
@@ -642,8 +643,8 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
         both.expect_over_line(over)
         assert parse(both.decode(_say("fold")).text) == Fold()
     assert seen == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER, True,
-                     DOUBT_YIELDS_GAP_OVER, True, True, FAR_RIVAL_TABLE_SLACK_OVER),
-                    (None, ALONE_TABLE_SLACK, None, False, None, False, False, None)]
+                     DOUBT_YIELDS_GAP_OVER, True, True, FAR_RIVAL_TABLE_SLACK_OVER, True),
+                    (None, ALONE_TABLE_SLACK, None, False, None, False, False, None, False)]
     assert told == [True, False]  # PocketSphinx listens past a lead over the line only
 
 
@@ -840,6 +841,35 @@ def test_a_readings_own_words_score_as_that_reading_not_a_full_stop_lower(whispe
     assert gaps is not None
     assert gaps == pytest.approx([0.0, 0.0], abs=1e-3)
     whisper.reset()
+
+
+def test_over_a_line_pocketsphinxs_doubted_command_is_the_last_resort_asking_yes():
+    """Over a line, Whisper's talk, nothing from the pair or Whisper's lower readings, and
+    PocketSphinx's doubted "pot it" 11.2 nats under Whisper's reading (further than the
+    rescue's slack in silence): it is offered, asking "yes?".  Not further down, not a
+    table command (it cannot ask), and while a "yes?" waits only a yes."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import (
+        DOUBTED_RESCUE_SLACK_OVER,
+        LOW_CONFIDENCE,
+        RESCUE_SLACK,
+        last_resort,
+    )
+
+    assert DOUBTED_RESCUE_SLACK_OVER is not None and DOUBTED_RESCUE_SLACK_OVER > RESCUE_SLACK
+    between = -(RESCUE_SLACK + DOUBTED_RESCUE_SLACK_OVER) / 2
+    pot_it = Hypothesis("pot it", 0.5, "ps")
+    taken = last_resort(pot_it, between, DOUBTED_RESCUE_SLACK_OVER)
+    assert taken is not None
+    assert taken.text == "pot it" and taken.confidence == LOW_CONFIDENCE
+    assert last_resort(pot_it, -(DOUBTED_RESCUE_SLACK_OVER + 1),
+                       DOUBTED_RESCUE_SLACK_OVER) is None
+    assert last_resort(Hypothesis("rebuy", 0.5, "ps"), between,
+                       DOUBTED_RESCUE_SLACK_OVER) is None
+    assert last_resort(pot_it, between, DOUBTED_RESCUE_SLACK_OVER, confirming=True) is None
+    yes = last_resort(Hypothesis("do it", 0.5, "ps"), between, DOUBTED_RESCUE_SLACK_OVER,
+                      confirming=True)
+    assert yes is not None and yes.text == "do it"
 
 
 @needs_model

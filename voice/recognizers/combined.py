@@ -25,7 +25,8 @@ writes what the echo canceller left of the line as a word of its own, so PocketS
 command is given more room there: :data:`SURE_RESCUE_SLACK_OVER`,
 :data:`ALONE_TABLE_SLACK_OVER`, :data:`BACKED_GAP_OVER`.  Where the pair then heard
 nothing, one of Whisper's lower readings may still be offered, asking "yes?" first
-(:data:`LOWER_READING_SLACK_OVER`); PocketSphinx's sure rival always asks
+(:data:`LOWER_READING_SLACK_OVER`), or else PocketSphinx's doubted command further down
+(:data:`DOUBTED_RESCUE_SLACK_OVER`); PocketSphinx's sure rival always asks
 (:data:`SURE_RIVALS_ASK_OVER`); and PocketSphinx's command that Whisper's decoder scores
 close to its own reading is trusted further (:data:`DOUBT_YIELDS_GAP_OVER`,
 :data:`LIKELIER_SURE_OVER`), and where that decoder finds it likelier than its own
@@ -146,6 +147,15 @@ BACKED_GAP_OVER: float | None = 3.0
 #: -6.1 (two more further down), the wrong ones -6.9 and -10.3; the corpus's table talk,
 #: in silence, -10.0 and below (benchmarks/voice/RESULTS.md, session 33).
 LOWER_READING_SLACK_OVER: float | None = 6.5
+#: Over a line, where Whisper heard talk and neither the pair nor Whisper's lower readings
+#: gave a command: PocketSphinx's doubted command is still taken, asking "yes?", within
+#: this many nats instead of :data:`RESCUE_SLACK` (None: not so), as its sure one is
+#: (:data:`SURE_RESCUE_SLACK_OVER`).  On eight recorded runs (1,402 commands over a
+#: line) such commands between 10 and 12.5 nats down were right 6 times ("pot it",
+#: "whose turn", "bet fifty") and wrong twice, each where a lower reading was right and
+#: is taken first; the first wrong one with none is at -13.6 (benchmarks/voice/RESULTS.md,
+#: session 35).
+DOUBTED_RESCUE_SLACK_OVER: float | None = SURE_RESCUE_SLACK_OVER
 #: Over a line, PocketSphinx's sure command, another than Whisper's, always makes
 #: Whisper's ask "yes?" first (:data:`DISAGREE_SLACK` does not rule it out there): the
 #: line's remains join Whisper's own reading ("Call in." for "all in", read "call it"), so
@@ -284,6 +294,29 @@ def lower_reading(scored: Sequence[tuple[str, float | None]], slack: float | Non
         return None
     gap, text = max(known)
     return Hypothesis(text, LOW_CONFIDENCE, engine) if gap >= -slack else None
+
+
+def last_resort(sphinx: Hypothesis, gap: float | None, slack: float | None,
+                confirming: bool = False, engine: str = "whisper+pocketsphinx",
+                ) -> Hypothesis | None:
+    """PocketSphinx's command, asking "yes?", where the pair heard nothing over a line:
+    within ``slack`` nats of Whisper's reading (:data:`DOUBTED_RESCUE_SLACK_OVER`), only
+    what may ask (:func:`rescuable`), and while a "yes?" waits only a yes, as
+    :func:`offered`.  None otherwise.
+
+    >>> pot_it = Hypothesis("pot it", 0.5)
+    >>> last_resort(pot_it, -11.2, 12.5)
+    Hypothesis(text='pot it', confidence=0.5, engine='whisper+pocketsphinx')
+    >>> [last_resort(pot_it, g, s) for g, s in ((-13.6, 12.5), (-11.2, None), (None, 12.5))]
+    [None, None, None]
+    >>> last_resort(pot_it, -11.2, 12.5, confirming=True) is None
+    True
+    """
+    said = intent_of(sphinx)
+    if (slack is None or gap is None or gap < -slack or not rescuable(said)
+            or (confirming and not (isinstance(said, Confirm) and said.yes))):
+        return None
+    return Hypothesis(sphinx.text, LOW_CONFIDENCE, engine)
 
 
 def sized(intent: Intent) -> bool:
@@ -520,6 +553,7 @@ class CombinedRecognizer(Recognizer):
         self.doubted_tables_yield_over = DOUBTED_TABLES_YIELD_OVER
         self.far_rival_table_slack_over: float | None = FAR_RIVAL_TABLE_SLACK_OVER
         self.likelier_yields_over = LIKELIER_YIELDS_OVER
+        self.doubted_rescue_slack_over: float | None = DOUBTED_RESCUE_SLACK_OVER
         #: PocketSphinx listens for a command after a lead over a line
         #: (:meth:`PocketSphinxRecognizer.expect_over_line`).
         self.sphinx_lead_over = True
@@ -590,10 +624,14 @@ class CombinedRecognizer(Recognizer):
                         likelier_yields=over and bool(self.likelier_yields_over),
                         alone_table_slack=(self.alone_table_slack_over if over
                                            else ALONE_TABLE_SLACK))
-        if (over and self.lower_reading_slack_over is not None and isinstance(said_w, Unknown)
-                and isinstance(intent_of(taken), Unknown)):
+        if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
+            return taken
+        if self.lower_reading_slack_over is not None:
             commands = offered(readings, self.confirming)
             gaps = self.whisper.rescore_each(*commands)
             scored = list(zip(commands, gaps, strict=True)) if gaps else []
-            return lower_reading(scored, self.lower_reading_slack_over, self.name) or taken
-        return taken
+            lower = lower_reading(scored, self.lower_reading_slack_over, self.name)
+            if lower is not None:
+                return lower
+        return (last_resort(sphinx, gap, self.doubted_rescue_slack_over, self.confirming,
+                            self.name) or taken)
