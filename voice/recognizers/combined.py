@@ -239,6 +239,19 @@ def stands_in(whisper: Intent, sphinx: Intent) -> bool:
     return isinstance(whisper, Unknown)
 
 
+def offerable(intent: Intent, confirming: bool = False) -> bool:
+    """What a lower reading or PocketSphinx's doubt may offer, asking "yes?" over a line
+    (:func:`offered`, :func:`last_resort`): what may ask (:func:`rescuable`), and while a
+    "yes?" waits only a yes, which doubted asks again (a doubted no would cancel).
+
+    >>> offerable(parse("fold")), offerable(parse("fold"), confirming=True)
+    (True, False)
+    >>> offerable(parse("do it"), confirming=True), offerable(parse("no"), confirming=True)
+    (True, False)
+    """
+    return rescuable(intent) and (not confirming or (isinstance(intent, Confirm) and intent.yes))
+
+
 def backs(readings: Sequence[Reading], command: str) -> bool:
     """Whether one of Whisper's readings means ``command`` (:func:`combine`'s ``backed``).
 
@@ -272,8 +285,8 @@ def offered(readings: Sequence[Reading], confirming: bool = False) -> list[str]:
     seen: list[Intent] = []
     out = []
     for r in readings:
-        if (not isinstance(r.intent, Unknown) and rescuable(r.intent) and r.intent not in seen
-                and (not confirming or (isinstance(r.intent, Confirm) and r.intent.yes))):
+        if (not isinstance(r.intent, Unknown) and offerable(r.intent, confirming)
+                and r.intent not in seen):
             seen.append(r.intent)
             out.append(r.command)
     return out
@@ -301,9 +314,8 @@ def last_resort(sphinx: Hypothesis, gap: float | None, slack: float | None,
                 confirming: bool = False, engine: str = "whisper+pocketsphinx",
                 ) -> Hypothesis | None:
     """PocketSphinx's command, asking "yes?", where the pair heard nothing over a line:
-    within ``slack`` nats of Whisper's reading (:data:`DOUBTED_RESCUE_SLACK_OVER`), only
-    what may ask (:func:`rescuable`), and while a "yes?" waits only a yes, as
-    :func:`offered`.  None otherwise.
+    within ``slack`` nats of Whisper's reading (:data:`DOUBTED_RESCUE_SLACK_OVER`),
+    only what :func:`offerable` allows.  None otherwise.
 
     >>> pot_it = Hypothesis("pot it", 0.5)
     >>> last_resort(pot_it, -11.2, 12.5)
@@ -313,9 +325,8 @@ def last_resort(sphinx: Hypothesis, gap: float | None, slack: float | None,
     >>> last_resort(pot_it, -11.2, 12.5, confirming=True) is None
     True
     """
-    said = intent_of(sphinx)
-    if (slack is None or gap is None or gap < -slack or not rescuable(said)
-            or (confirming and not (isinstance(said, Confirm) and said.yes))):
+    if (slack is None or gap is None or gap < -slack
+            or not offerable(intent_of(sphinx), confirming)):
         return None
     return Hypothesis(sphinx.text, LOW_CONFIDENCE, engine)
 
@@ -428,12 +439,11 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     if (far_rival_table_slack is not None and far_apart(whisper, sphinx, gap, far_rival_table_slack)
             and table_rival is not None and table_rival < -far_rival_table_slack):
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
-    yields = ((doubt_yields is not None and gap is not None and gap >= -doubt_yields)
-              or (doubted_tables_yield and not isinstance(said_w, Unknown)
-                  and not rescuable(said_w) and rescuable(said_p)))
-    yields = yields and whisper.confidence < HIGH_CONFIDENCE
-    if likelier_yields and gap is not None and gap >= 0:
-        yields = True
+    doubt_gives_way = ((doubt_yields is not None and gap is not None and gap >= -doubt_yields)
+                       or (doubted_tables_yield and not isinstance(said_w, Unknown)
+                           and not rescuable(said_w) and rescuable(said_p)))
+    yields = ((doubt_gives_way and whisper.confidence < HIGH_CONFIDENCE)
+              or (likelier_yields and gap is not None and gap >= 0))
     if yields and not isinstance(said_p, Unknown) and said_p != said_w:
         whisper, said_w = Hypothesis(UNKNOWN, 0.0, whisper.engine), Unknown("", "")
     if (isinstance(said_w, Unknown) and sphinx.confidence < HIGH_CONFIDENCE and gap is not None
