@@ -46,8 +46,8 @@ HUB_REPO = "Systran/faster-whisper-{name}"
 _REQUIRED = ("model.bin", "config.json", "tokenizer.json")
 _HASH_CHUNK = 1 << 20
 #: Set to 1, ``tiny.en`` listens with the table patch (:mod:`.whisper_patch`).  Not the
-#: default: on the test voices it lifted Whisper alone but gave the pair more wrong actions
-#: (benchmarks/voice/RESULTS.md, session 20).
+#: default: the pair's rules over a bot's line were set on the plain model
+#: (benchmarks/voice/RESULTS.md, sessions 20 and 36).
 TABLE_ENV = "WHISPER_TABLE"
 _log = logging.getLogger(__name__)
 
