@@ -392,8 +392,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma list: pocketsphinx,whisper,combined,vosk")
     ap.add_argument("--voices", choices=["all", *GROUPS], default="all",
                     help="tuned: the espeak-ng voices tuned on; held-out: the two espeak-ng "
-                    "voices kept out of PocketSphinx's tuning; new: the flite voices no "
-                    "engine was tuned on (their errors read since session 17); unheard: "
+                    "voices kept out of PocketSphinx's tuning; new: the flite voices (their "
+                    "errors read since session 17; the table fit learns from them since "
+                    "session 36); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
