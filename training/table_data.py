@@ -6,8 +6,8 @@ that its figures still mean "never trained on":
 
 - voices: espeak-ng accents and variants, and flite's ``slt``, ``rms`` and ``awb`` — never
   the held-out ``en-gb-x-rp`` or the ``f4`` variant (``en-us+f4``), never Piper, Festival
-  or Kokoro (the benchmark's test voices).  flite's voices were the benchmark's validation
-  voices until session 36; a second synthesizer is what let the fit reach other ones;
+  or Kokoro (the benchmark's test voices).  So for the fitted model the benchmark's flite
+  figures are not "never heard";
 - noise: white, brown and babble (other espeak-ng speech) — never pink noise, the
   benchmark's;
 - rooms: exponentially decaying noise impulse responses (reverberation time 0.15–0.7 s) —
