@@ -23,13 +23,13 @@ from __future__ import annotations
 import random
 import subprocess
 import tempfile
-import wave
 from pathlib import Path
 
 import numpy as np
 
-from benchmarks.voice.synth import RATE, active_rms, speak
+from benchmarks.voice.synth import RATE, active_rms, speak, write_wav
 from voice.vocabulary import phrases
+from voice.wavio import read_samples16k
 
 ACCENTS = ("en-us", "en-gb", "en-gb-scotland", "en-gb-x-gbclan", "en-gb-x-gbcwmd", "en-029",
            "en-us-nyc")
@@ -117,19 +117,14 @@ def noise(n: int, kind: str, rng: np.random.Generator, babble: list[np.ndarray])
 
 
 def pitched(x: np.ndarray, cents: int) -> np.ndarray:
-    """``x`` (16 kHz) shifted by ``cents``, its tempo kept (sox ``pitch``)."""
+    """``x`` (16 kHz) shifted by ``cents``, its tempo kept (sox ``pitch``; ``-R``, as
+    :func:`~benchmarks.voice.synth.speak` has it, so that a rerun makes the same clips)."""
     with tempfile.TemporaryDirectory() as tmp:
         source, shifted = Path(tmp) / "a.wav", Path(tmp) / "b.wav"
-        with wave.open(str(source), "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(RATE)
-            w.writeframes(np.clip(np.round(x), -32768, 32767).astype(np.int16).tobytes())
-        subprocess.run(["sox", str(source), str(shifted), "pitch", str(cents)], check=True,
-                       capture_output=True)
-        with wave.open(str(shifted)) as w:
-            pcm = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
-    return pcm.astype(np.float64)
+        write_wav(source, np.clip(np.round(x), -32768, 32767).astype(np.int16))
+        subprocess.run(["sox", "-R", str(source), str(shifted), "pitch", str(cents)],
+                       check=True, capture_output=True)
+        return read_samples16k(shifted).astype(np.float64)
 
 
 def clips(attempts: int, seed: int) -> tuple[list[np.ndarray], list[str]]:
