@@ -138,7 +138,7 @@ def test_no_patch_file_means_no_patched_model(tmp_path, monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def table_whisper(tmp_path_factory):
+def table_pair(tmp_path_factory):
     """The game's pair on the patched model, as ``WHISPER_TABLE=1`` listens, made once for
     these tests.  The fit alone misses some commands PocketSphinx hears (en-gb-x-rp's
     "fold" at 15 dB is "Ouch."); the player hears through the pair."""
@@ -166,12 +166,12 @@ def _hear(rec, said: str, voice: str, snr_db: float, seed: int) -> str:  # noqa:
     ("raise to two hundred", "raise to 200"), ("half pot", "half pot"), ("fold", "fold"),
     ("check", "check"), ("three x", "three x"), ("all in", "all in"),
 ])
-def test_the_patched_model_hears_commands_in_noise(table_whisper, said, meant):
-    assert parse(_hear(table_whisper, said, "en-gb-x-rp", 15.0, seed=3)) == parse(meant)
+def test_the_patched_model_hears_commands_in_noise(table_pair, said, meant):
+    assert parse(_hear(table_pair, said, "en-gb-x-rp", 15.0, seed=3)) == parse(meant)
 
 
-def test_the_patched_model_leaves_table_talk_alone(table_whisper):
+def test_the_patched_model_leaves_table_talk_alone(table_pair):
     from voice.recognizers import UNKNOWN
 
     for talk in ("nice hand", "good luck everyone", "what a lucky river"):
-        assert _hear(table_whisper, talk, "en-us+f4", 30.0, seed=5) == UNKNOWN, talk
+        assert _hear(table_pair, talk, "en-us+f4", 30.0, seed=5) == UNKNOWN, talk
