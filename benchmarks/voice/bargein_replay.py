@@ -10,8 +10,9 @@ audio of a run, in a minute instead of ten, and two settings on the same audio.
 
 It is open loop: the line playing was stopped where the recorded run's listener stopped
 it, whatever the replayed one decides.  Figures: each command's ``exact`` (one utterance
-heard, meaning what was said) in silence and over a line, and in the stretch nobody spoke
-in, how many utterances began and how many were acted on; over a line, ``told_ms``: from
+heard, meaning what was said) and ``wrong_sure`` (:func:`moves`) in silence and over a
+line, and in the stretch nobody spoke in, how many utterances began and how many were
+acted on; over a line, ``told_ms``: from
 the command's onset (found in the recording as the run found it) to the end of the chunk
 on which the replayed listener told the game to stop (the closed loop adds 10-20 ms).
 
@@ -33,6 +34,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+
+def moves(intent: object) -> bool:
+    """An intent the game acts on without a "yes" when the recognizer is sure of it and
+    the rules do not ask: anything but talk and questions.  A wrong one of these, heard
+    sure, is counted as ``wrong_sure``: at most the actions taken wrongly without a yes."""
+    from voice.intents import Question, Unknown
+
+    return not isinstance(intent, Unknown | Question)
 
 
 class _Tagged(queue.Queue):  # type: ignore[type-arg]
@@ -205,6 +215,7 @@ def replay(path: Path, engine: str = "pocketsphinx",
     from voice.listener import Heard, Listener, SpeechBegan, TalkingOver
     from voice.parser import parse
     from voice.recognizers import open_recognizer
+    from voice.resolver import ResolveContext
 
     from .bargein_pulse import RATE, percentiles
 
@@ -251,6 +262,7 @@ def replay(path: Path, engine: str = "pocketsphinx",
     t0 = time.perf_counter()
     lst._run()
     seconds = time.perf_counter() - t0
+    sure_at = ResolveContext().min_confidence
     rows = []
     result: dict[str, Any] = {"run": str(path), "settings": settings or {},
                               "trust_canceller": trust_canceller, "canceller": canceller}
@@ -262,11 +274,14 @@ def replay(path: Path, engine: str = "pocketsphinx",
         cued = sum(isinstance(ev, TalkingOver) for ev in evs)
         ends = [int(sample_ends[i]) for i, ev in here
                 if isinstance(ev, TalkingOver | SpeechBegan)]
-        row = {"cond": seg["cond"], "said": seg.get("said"), "heard": texts,
+        sure = [ev.confidence >= sure_at for ev in evs if isinstance(ev, Heard)]
+        row = {"cond": seg["cond"], "said": seg.get("said"), "heard": texts, "sure": sure,
                "recorded": seg["heard"], "began": began, "cued": cued,
                "told_at_sample": ends[0] if ends else None}
         if seg["cond"] != "stretch":
             row["exact"] = (len(texts) == 1 and parse(texts[0]) == parse(seg["said"]))
+            row["wrong_sure"] = sum(s and moves(parse(t)) and parse(t) != parse(seg["said"])
+                                    for t, s in zip(texts, sure, strict=True))
         else:
             row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
         rows.append(row)
@@ -279,7 +294,8 @@ def replay(path: Path, engine: str = "pocketsphinx",
         got = [r for r in rows if r["cond"] == cond]
         if got:
             result[cond] = {"n": len(got),
-                            "exact": round(100 * sum(r["exact"] for r in got) / len(got), 1)}
+                            "exact": round(100 * sum(r["exact"] for r in got) / len(got), 1),
+                            "wrong_sure": sum(r["wrong_sure"] for r in got)}
     if over_rows:
         result["over"]["told_ms"] = percentiles([r["told_ms"] for r in over_rows
                                                  if "told_ms" in r])
