@@ -1,6 +1,7 @@
-"""Whisper fitted to the table (``WHISPER_TABLE=1``): the patch the game ships, applied for
-real to the weights it installs, remembered once made, refused with a reason when damaged
-or made for other weights — and the model it makes hearing commands in noise."""
+"""Whisper fitted to the table, the game's default (``WHISPER_TABLE=0`` turns it off): the
+patch the game ships, applied for real to the weights it installs, remembered once made,
+refused with a reason when damaged or made for other weights — and the model it makes
+hearing commands in noise."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from voice.recognizers.ct2_weights import WeightsFormatError, read_weights, writ
 from voice.recognizers.whisper_models import (
     KNOWN_DIGESTS,
     TABLE_ENV,
+    TABLE_OFF,
     ModelCorruptError,
     check_weights,
     find_whisper_model,
@@ -31,11 +33,11 @@ needs_model = pytest.mark.skipif(PLAIN is None or not wp.PATCH_FILE.is_file(),
 
 @pytest.fixture(autouse=True)
 def _own_cache(tmp_path, monkeypatch):
-    """Each test makes and checks models in its own cache, not the player's, with the
-    table patch asked for."""
+    """Each test makes and checks models in its own cache, not the player's, as the game
+    starts when nothing is set."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.delenv("WHISPER_MODEL", raising=False)
-    monkeypatch.setenv(TABLE_ENV, "1")
+    monkeypatch.delenv(TABLE_ENV, raising=False)
 
 
 # --- CTranslate2's file, read and written --------------------------------------------------
@@ -61,7 +63,10 @@ def test_a_file_that_is_not_a_model_is_a_clear_error(tmp_path):
 
 
 @needs_model
-def test_asked_for_the_game_listens_with_the_patched_model():
+@pytest.mark.parametrize("setting", [None, "1"])
+def test_by_default_the_game_listens_with_the_patched_model(setting, monkeypatch):
+    if setting is not None:
+        monkeypatch.setenv(TABLE_ENV, setting)
     model = find_whisper_model()
     assert model.name == wp.PATCHED_NAME and wp.PATCH_FILE.name in model.source
     assert check_weights(model) == "verified"
@@ -123,8 +128,8 @@ def test_a_damaged_copy_in_the_cache_is_made_again():
 
 
 @needs_model
-def test_not_asked_for_the_plain_model_listens_and_nothing_is_made(monkeypatch):
-    monkeypatch.delenv(TABLE_ENV)
+def test_turned_off_the_plain_model_listens_and_nothing_is_made(monkeypatch):
+    monkeypatch.setenv(TABLE_ENV, TABLE_OFF)
     assert find_whisper_model().name == "tiny.en"
     assert not wp.patched_dir().exists()
 
@@ -139,8 +144,8 @@ def test_no_patch_file_means_no_patched_model(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def table_pair(tmp_path_factory):
-    """The game's pair on the patched model, as ``WHISPER_TABLE=1`` listens, made once for
-    these tests.  The fit alone misses some commands PocketSphinx hears (en-gb-x-rp's
+    """The game's pair on the patched model, as the game listens, made once for these
+    tests.  The fit alone misses some commands PocketSphinx hears (en-gb-x-rp's
     "fold" at 15 dB is "Ouch."); the player hears through the pair."""
     from voice.recognizers.combined import CombinedRecognizer
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer

@@ -39,20 +39,22 @@ class EngineChoice:
     reason: str
 
 
-def _whisper_ready() -> str | None:
-    """None when Whisper can listen here, else why not (one line)."""
+def _whisper_ready() -> tuple[str | None, str]:
+    """The name of the Whisper model that would listen here and "", or None and why it
+    cannot (one line)."""
     import importlib.util
 
     from .whisper_models import check_weights, find_whisper_model
 
     if importlib.util.find_spec("ctranslate2") is None or \
             importlib.util.find_spec("faster_whisper") is None:
-        return "faster-whisper is not installed"
+        return None, "faster-whisper is not installed"
     try:
-        check_weights(find_whisper_model())
+        model = find_whisper_model()
+        check_weights(model)
     except RecognizerError as exc:
-        return str(exc)
-    return None
+        return None, str(exc)
+    return model.name, ""
 
 
 def explain_engine(voice: str = "auto", lang: str = "en-us") -> EngineChoice:
@@ -71,9 +73,9 @@ def explain_engine(voice: str = "auto", lang: str = "en-us") -> EngineChoice:
             return EngineChoice("vosk", f"a Vosk model for {lang} was found ({model.name})")
     except ModelNotFoundError:
         pass
-    why_not = _whisper_ready()
-    if why_not is None:
-        return EngineChoice("whisper", "no English Vosk model; Whisper's model is here")
+    name, why_not = _whisper_ready()
+    if name is not None:
+        return EngineChoice("whisper", f"no English Vosk model; Whisper's {name} is here")
     return EngineChoice("pocketsphinx", f"no English Vosk model, and Whisper: {why_not}")
 
 

@@ -45,10 +45,11 @@ DEFAULT_DOWNLOAD = "base.en"
 HUB_REPO = "Systran/faster-whisper-{name}"
 _REQUIRED = ("model.bin", "config.json", "tokenizer.json")
 _HASH_CHUNK = 1 << 20
-#: Set to 1, ``tiny.en`` listens with the table patch (:mod:`.whisper_patch`).  Not the
-#: default: the pair's rules over a bot's line were set on the plain model
-#: (benchmarks/voice/RESULTS.md, sessions 20 and 36).
+#: ``tiny.en`` listens with the table patch (:mod:`.whisper_patch`) unless this is set to
+#: :data:`TABLE_OFF`, when the plain model listens (the two side by side:
+#: benchmarks/voice/RESULTS.md, sessions 36 and 37).
 TABLE_ENV = "WHISPER_TABLE"
+TABLE_OFF = "0"
 _log = logging.getLogger(__name__)
 
 
@@ -137,9 +138,14 @@ def packaged_models() -> list[WhisperModel]:
             if is_whisper_model(path)]
 
 
+def table_patch_wanted() -> bool:
+    """Whether ``tiny.en`` listens with the table patch: unless ``WHISPER_TABLE=0``."""
+    return os.environ.get(TABLE_ENV, "").strip() != TABLE_OFF
+
+
 def _patched_models(bases: list[WhisperModel]) -> list[WhisperModel]:
-    """``tiny.en`` fitted to the table (:mod:`.whisper_patch`, asked for with
-    ``WHISPER_TABLE=1``), made from the first verified ``tiny.en`` found; a patch that
+    """``tiny.en`` fitted to the table (:mod:`.whisper_patch`; ``WHISPER_TABLE=0`` turns it
+    off), made from the first verified ``tiny.en`` found; a patch that
     cannot be applied is logged and skipped, so the plain model listens instead."""
     from . import whisper_patch as wp
 
@@ -170,7 +176,7 @@ def whisper_models() -> list[WhisperModel]:
     found += _folder_models(Path.cwd() / "models", "models/ (current dir)")
     found += _hub_models()
     packaged = packaged_models()
-    found += _patched_models(packaged) if os.environ.get(TABLE_ENV) == "1" else []
+    found += _patched_models(packaged) if table_patch_wanted() else []
     found += packaged
     return unique_by_path(found)
 

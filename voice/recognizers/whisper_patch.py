@@ -13,12 +13,12 @@ The patch is applied only to the exact weights it was made for (the base's SHA-2
 checked), and only if it is itself intact (:data:`PATCH_DIGEST`); otherwise
 :class:`PatchError` says why and the plain ``tiny.en`` is used.
 
-It is not the default (``WHISPER_TABLE=1`` asks for it).  On the benchmark's test voices
-the pair with it is right more often (Piper and Festival 98.8 / 94.4 / 94.0 % exact clean /
-15 dB / room against 96.8 / 92.4 / 96.4; Kokoro's accented voices 96.1 / 92.5 / 93.7
-against 90.4 / 83.6 / 88.2) and takes as many wrong actions without a "yes" (8 of 1,992
-clips each), but the pair's rules over a bot's line were all set on the plain model
-(benchmarks/voice/RESULTS.md, session 36).
+The game listens with it unless ``WHISPER_TABLE=0``.  On the benchmark's test voices the
+pair with it is right more often than with the plain model (Piper and Festival 98.8 / 94.4
+/ 94.0 % exact clean / 15 dB / room against 96.8 / 92.4 / 96.4; Kokoro's accented voices
+96.1 / 92.5 / 93.7 against 90.4 / 83.6 / 88.2) and takes as many wrong actions without a
+"yes" (8 of 1,992 clips each); over a bot's line, on the same recorded audio, it hears
+more commands than the plain model (benchmarks/voice/RESULTS.md, sessions 36 and 37).
 """
 
 from __future__ import annotations
