@@ -132,7 +132,7 @@ def test_a_missing_model_file_hands_over_to_pocketsphinx_naming_the_file(tmp_pat
 def test_auto_listens_with_whisper_when_no_english_vosk_model_is_here():
     choice = explain_engine("auto")
     assert choice.engine == "whisper"
-    assert "Vosk" in choice.reason and "tiny.en-table" in choice.reason
+    assert "Vosk" in choice.reason and "tiny.en, fitted to the table" in choice.reason
 
 
 @needs_model

@@ -40,8 +40,8 @@ class EngineChoice:
 
 
 def _whisper_ready() -> tuple[str | None, str]:
-    """The name of the Whisper model that would listen here and "", or None and why it
-    cannot (one line)."""
+    """The name of the Whisper model that would listen here (as a player reads it) and "",
+    or None and why it cannot (one line)."""
     import importlib.util
 
     from .whisper_models import check_weights, find_whisper_model
@@ -54,7 +54,7 @@ def _whisper_ready() -> tuple[str | None, str]:
         check_weights(model)
     except RecognizerError as exc:
         return None, str(exc)
-    return model.name, ""
+    return model.title, ""
 
 
 def explain_engine(voice: str = "auto", lang: str = "en-us") -> EngineChoice:
@@ -75,7 +75,7 @@ def explain_engine(voice: str = "auto", lang: str = "en-us") -> EngineChoice:
         pass
     name, why_not = _whisper_ready()
     if name is not None:
-        return EngineChoice("whisper", f"no English Vosk model; Whisper's {name} is here")
+        return EngineChoice("whisper", f"no English Vosk model; Whisper's model is here: {name}")
     return EngineChoice("pocketsphinx", f"no English Vosk model, and Whisper: {why_not}")
 
 

@@ -50,6 +50,8 @@ _HASH_CHUNK = 1 << 20
 #: benchmarks/voice/RESULTS.md, sessions 36 and 37).
 TABLE_ENV = "WHISPER_TABLE"
 TABLE_OFF = "0"
+#: How the patched model's name ends (``tiny.en-table``).
+TABLE_SUFFIX = "-table"
 _log = logging.getLogger(__name__)
 
 
@@ -64,6 +66,17 @@ class WhisperModel:
     name: str
     path: Path
     source: str
+
+    @property
+    def title(self) -> str:
+        """The name as a player reads it in the options.
+
+        >>> WhisperModel("tiny.en-table", Path("x"), "test").title
+        'tiny.en, fitted to the table'
+        """
+        if self.name.endswith(TABLE_SUFFIX):
+            return f"{self.name.removesuffix(TABLE_SUFFIX)}, fitted to the table"
+        return self.name
 
     @property
     def weights(self) -> Path:

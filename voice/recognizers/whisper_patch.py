@@ -33,12 +33,12 @@ import numpy as np
 from .base import RecognizerError
 from .ct2_weights import Ct2Weights, WeightsFormatError, read_weights, write_weights
 from .models import PROJECT_MODELS
-from .whisper_models import is_whisper_model, sha256_of
+from .whisper_models import TABLE_SUFFIX, is_whisper_model, sha256_of
 
 #: The patch this checkout ships, the model it patches and the name of the result.
 PATCH_FILE = PROJECT_MODELS / "tiny.en-table.npz"
 BASE_NAME = "tiny.en"
-PATCHED_NAME = "tiny.en-table"
+PATCHED_NAME = BASE_NAME + TABLE_SUFFIX
 #: SHA-256 of ``PATCH_FILE`` as committed.
 PATCH_DIGEST = "25391f40304a97591bf077d55cfadf767aaca3af8509e759ddfbfc9201606bab"
 #: The model folder's files other than the weights, copied from the base unchanged.
