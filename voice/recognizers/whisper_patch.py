@@ -18,7 +18,7 @@ pair with it is right more often than with the plain model (Piper and Festival 9
 / 94.0 % exact clean / 15 dB / room against 96.8 / 92.4 / 96.4; Kokoro's accented voices
 96.1 / 92.5 / 93.7 against 90.4 / 83.6 / 88.2) and takes as many wrong actions without a
 "yes" (8 of 1,992 clips each); over a bot's line, on the same recorded audio, it hears
-more commands than the plain model (benchmarks/voice/RESULTS.md, sessions 36 and 37).
+338 of 350 commands against 326 (benchmarks/voice/RESULTS.md, sessions 36 and 37).
 """
 
 from __future__ import annotations
