@@ -12,9 +12,9 @@ It is open loop: the line playing was stopped where the recorded run's listener 
 it, whatever the replayed one decides.  Figures: each command's ``exact`` (one utterance
 heard, meaning what was said) and ``wrong_sure`` (:func:`moves`) in silence and over a
 line, and in the stretch nobody spoke in, how many utterances began and how many were
-acted on; over a line, ``told_ms``: from
-the command's onset (found in the recording as the run found it) to the end of the chunk
-on which the replayed listener told the game to stop (the closed loop adds 10-20 ms).
+acted on; over a line, ``told_ms``: from the command's onset (found in the recording as
+the run found it) to the end of the chunk on which the replayed listener told the game to
+stop (the closed loop adds 10-20 ms).
 
     .venv/bin/python -m benchmarks.voice.bargein_replay RUN.npz [--set name=value ...]
 
@@ -279,9 +279,10 @@ def replay(path: Path, engine: str = "pocketsphinx",
                "recorded": seg["heard"], "began": began, "cued": cued,
                "told_at_sample": ends[0] if ends else None}
         if seg["cond"] != "stretch":
-            row["exact"] = (len(texts) == 1 and parse(texts[0]) == parse(seg["said"]))
-            row["wrong_sure"] = sum(s and moves(parse(t)) and parse(t) != parse(seg["said"])
-                                    for t, s in zip(texts, sure, strict=True))
+            meant, heard = parse(seg["said"]), [parse(t) for t in texts]
+            row["exact"] = len(heard) == 1 and heard[0] == meant
+            row["wrong_sure"] = sum(s and moves(h) and h != meant
+                                    for h, s in zip(heard, sure, strict=True))
         else:
             row["acted"] = [t for t in texts if not isinstance(parse(t), Unknown)]
         rows.append(row)
