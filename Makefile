@@ -25,13 +25,17 @@ play: venv
 
 # Whole suite: lint, types (mypy, configured in pyproject.toml: strict for the engine, voice
 # and session), then every test (unit, property, doctest, real speech and screen).
+# Two pytest workers: much of the suite waits on speech played in real time, so the other
+# worker's CPU-bound tests fill that wait. A file stays on one worker (its module fixtures,
+# such as a whole session played by voice, are set up once).
+TEST_WORKERS ?= 2
 test-deps:
 	bash scripts/system-deps.sh test
 
 test: test-deps test-venv
 	$(BIN)/ruff check game voice bots tests benchmarks training
 	$(BIN)/mypy
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 # The rules and the voice path's text half in seconds: engine, parser, resolver, session.
 FAST_TESTS := tests/test_engine_rules.py tests/test_evaluator.py tests/test_shuffle.py \
