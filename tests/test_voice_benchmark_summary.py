@@ -132,3 +132,19 @@ def test_a_clip_judged_again_hears_yes_and_menu_moves_only_where_the_recognizer_
     assert isinstance(said("Yep.", "confirm"), Confirm)
     assert isinstance(said("Close.", "pause"), Unknown)
     assert isinstance(said("Close.", "pause", menu_open=True), TableCommand)
+
+
+def test_the_table_fit_never_speaks_with_a_voice_the_benchmark_keeps_out():
+    """The fit's clips stay apart from the held-out, validation and test voices, so their
+    figures still mean "never trained on" (training/table_data.py)."""
+    from benchmarks.voice.corpus import ALL_VOICES
+    from training import table_data
+
+    kept_out = [v for v in ALL_VOICES if v.held_out and v.group != "new"]
+    for v in kept_out:
+        if v.synth == "espeak-ng":
+            accent, _, variant = v.name.partition("+")
+            assert accent not in table_data.ACCENTS or variant not in table_data.VARIANTS, v
+        else:
+            assert v.synth != "flite" or v.name not in table_data.FLITE_VOICES, v
+    assert {v.group for v in kept_out} == {"held-out", "validation", "unheard", "accented"}

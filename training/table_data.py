@@ -5,9 +5,10 @@ Kept apart from every voice and condition the voice benchmark scores as never he
 that its figures still mean "never trained on":
 
 - voices: espeak-ng accents and variants, and flite's ``slt``, ``rms`` and ``awb`` — never
-  the held-out ``en-gb-x-rp`` or the ``f4`` variant (``en-us+f4``), never Piper, Festival
-  or Kokoro (the benchmark's test voices).  So for the fitted model the benchmark's flite
-  figures are not "never heard";
+  the held-out ``en-gb-x-rp`` or the ``f4`` variant (``en-us+f4``), never Festival's HTS
+  ``slt`` (the validation voice), never Piper, Festival's diphone voices or Kokoro (the
+  benchmark's test voices).  So for the fitted model the benchmark's flite figures are
+  not "never heard";
 - noise: white, brown and babble (other espeak-ng speech) — never pink noise, the
   benchmark's;
 - rooms: exponentially decaying noise impulse responses (reverberation time 0.15–0.7 s) —

@@ -43,10 +43,12 @@ from .synth import (
     ACCENTED_MANIFEST,
     EXTRA_MANIFESTS,
     UNHEARD_MANIFEST,
+    VALIDATION_MANIFEST,
     render,
     render_accented,
     render_extra,
     render_unheard,
+    render_validation,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -273,6 +275,8 @@ def _order(item: tuple[str, list]) -> tuple[int, int]:
 _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], object]], ...] = (
     (("tuned", "held-out", "new"), EXTRA_MANIFESTS, "the room and new voices (flite + sox)",
      lambda out: render_extra(out)),
+    (("validation",), (VALIDATION_MANIFEST,), "the validation voice (Festival HTS + sox)",
+     lambda out: render_validation(out)),
     (("unheard",), (UNHEARD_MANIFEST,), "the test voices (Piper, Festival + sox)",
      lambda out: render_unheard(out)),
     (("accented",), (ACCENTED_MANIFEST,), "the accented voices (Kokoro + sox)",
@@ -394,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="tuned: the espeak-ng voices tuned on; held-out: the two espeak-ng "
                     "voices kept out of PocketSphinx's tuning; new: the flite voices (their "
                     "errors read since session 17; the table fit learns from them since "
-                    "session 36); unheard: "
+                    "session 36); validation: Festival's HTS voice, a synthesizer no fit or "
+                    "setting has heard, its errors read to choose rules (session 39); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))

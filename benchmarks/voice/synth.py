@@ -29,6 +29,7 @@ from .corpus import (
     new_utterances,
     unheard_utterances,
     utterances,
+    validation_utterances,
 )
 
 RATE = 16_000
@@ -144,10 +145,14 @@ def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> Non
     elif synth == "festival":
         command = ["text2wave", "-eval", f"(voice_{voice}_diphone)", "-eval",
                    f"(Parameter.set 'Duration_Stretch {stretch})", "-o", str(raw)]
+    elif synth == "festival-hts":  # paced by hts_engine's speed rate: it ignores the stretch
+        rate = f"'((\"-r\" {1 / stretch:.4f}))"
+        command = ["text2wave", "-eval", f"(voice_{voice})", "-eval",
+                   f"(set! hts_engine_params (append hts_engine_params {rate}))", "-o", str(raw)]
     else:
         command = ["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(raw), text]
     subprocess.run(command, check=True, capture_output=True,
-                   input=text.encode() if synth == "festival" else None)
+                   input=text.encode() if synth.startswith("festival") else None)
 
 
 def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.ndarray:
@@ -281,6 +286,20 @@ def render_extra(out_dir: Path) -> list[Path]:
         render(out_dir, utterances(), ROOM_CONDITIONS, EXTRA_MANIFESTS[0]),
         render(out_dir, new_utterances(), ALL_CONDITIONS, EXTRA_MANIFESTS[1]),
     ]
+
+
+#: The validation voice's clips (Festival's HTS voice), in every condition.
+VALIDATION_MANIFEST = "manifest-validation.jsonl"
+#: Where Debian's ``festvox-us-slt-hts`` puts the validation voice.
+HTS_VOICE_DIR = Path("/usr/share/festival/voices/us/cmu_us_slt_arctic_hts")
+
+
+def render_validation(out_dir: Path) -> Path:
+    """The validation voice's clips, beside the others (Festival's HTS voice from Debian)."""
+    if shutil.which("text2wave") is None or not HTS_VOICE_DIR.is_dir():
+        raise SystemExit("the validation voice is Festival's HTS slt: "
+                         "apt-get install festival festvox-us-slt-hts")
+    return render(out_dir, validation_utterances(), ALL_CONDITIONS, VALIDATION_MANIFEST)
 
 
 #: The test voices' clips (Piper and Festival), in every condition.
