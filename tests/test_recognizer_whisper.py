@@ -319,6 +319,24 @@ def test_a_lower_readings_guess_never_raises_a_rival_of_its_own():
     assert share == 1.0
 
 
+def test_bet_pot_which_whisper_writes_for_half_pot_asks_unless_pocketsphinx_hears_it_too():
+    """"Bet pot." is what Whisper writes for "half pot" in noise (``SOUNDALIKE_READINGS``):
+    alone it asks "yes?", however sure its readings; "Bet the pot." does not, and neither
+    does "Bet pot." where PocketSphinx heard a pot-sized bet too."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    said_so = [_r("Bet pot.", -1.0), _r("That's pot.", -2.2), _r("Bad pot.", -4.8)]
+    alone, share = judge(said_so)
+    assert parse(alone.text) == parse("pot") and share >= 0.9
+    assert alone.confidence < HIGH_CONFIDENCE
+    assert judge([_r("Bet the pot.", -0.05)])[0].confidence == HIGH_CONFIDENCE
+    pair = combine(alone, Hypothesis("[unk]", 0.0, "ps"), None)
+    assert pair.confidence < HIGH_CONFIDENCE
+    backed = combine(alone, Hypothesis("bet pot", 0.95, "ps"), None)
+    assert backed.confidence == HIGH_CONFIDENCE
+
+
 def test_a_repaired_best_reading_is_sure_when_whisper_also_wrote_the_command():
     readings = [Reading("I forward.", -3.5, parse("i fold"), "i fold", True, -1.0),
                 _r("I fold.", -4.8)]
@@ -353,6 +371,29 @@ def test_engines_that_disagree_on_the_amount_ask_first():
     assert parse(far.text) == BetTo(150) and far.confidence == HIGH_CONFIDENCE
     always = combine(w, p, -30.0, sized_slack=None)
     assert always.confidence < 0.6, "however unlikely Whisper finds the other amount"
+
+
+def test_an_amount_whisper_wrote_with_near_certainty_asks_only_as_any_rival_would():
+    """"Bet one fifty." as Whisper's best reading at 95 %, PocketSphinx sure of "bet one
+    fifteen" 9 nats under it: no "yes?" (``CERTAIN_READING``); the same reading at 74 %
+    still asks, and a rival within ``DISAGREE_SLACK`` asks either way."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import DISAGREE_SLACK, SIZED_RIVAL_SLACK, certain, combine
+    from voice.recognizers.whisper_backend import Reading
+
+    assert DISAGREE_SLACK is not None and SIZED_RIVAL_SLACK is not None
+    heard, rival = Hypothesis("Bet one fifty.", 0.95, "whisper"), Hypothesis(
+        "bet one fifteen", 0.95, "ps")
+    between = -(DISAGREE_SLACK + SIZED_RIVAL_SLACK) / 2
+
+    def taken(logprob: float, gap: float) -> Hypothesis:
+        best = Reading("Bet one fifty.", logprob, parse("bet one fifty"), "Bet one fifty.")
+        return combine(heard, rival, gap, certain_amount=certain([best], heard))
+
+    assert taken(-0.05, between).confidence == HIGH_CONFIDENCE
+    assert parse(taken(-0.05, between).text) == BetTo(150)
+    assert taken(-0.3, between).confidence < 0.6
+    assert taken(-0.05, -DISAGREE_SLACK / 2).confidence < 0.6
 
 
 def test_a_sure_rival_that_whisper_finds_far_less_likely_does_not_make_it_ask():

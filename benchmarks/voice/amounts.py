@@ -84,13 +84,15 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
-#: The pair's rules of sessions 17, 18 and 21 taken back one at a time, judged on the same
-#: decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules out
-#: does not ask, an amount is rescued sure only when Whisper read it too, a doubted
-#: rival Whisper does not rule out makes it ask, and two amounts far apart in Whisper's
-#: eyes do not ask (``sized_slack``).
+#: The pair's rules of sessions 17, 18, 21 and 39 taken back one at a time, judged on the
+#: same decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules
+#: out does not ask, an amount is rescued sure only when Whisper read it too, a doubted
+#: rival Whisper does not rule out makes it ask, two amounts far apart in Whisper's eyes
+#: do not ask (``sized_slack``), nor do they when Whisper was certain of its own
+#: (``certain_amount``).
 PAIR_ABLATIONS = {
-    "pair, two amounts always ask": {"sized_slack": None},
+    "pair, two amounts always ask": {"sized_slack": None, "certain_amount": False},
+    "pair, certain amounts ask as any": {"certain_amount": False},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},
@@ -115,16 +117,17 @@ def _pair_last(rec: Recognizer,
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`)."""
-    from voice.recognizers.combined import backs, combine
+    from voice.recognizers.combined import backs, certain, combine
 
     last = _pair_last(rec)
     if last is None:
         return {}
     pair, sphinx, gap, whisper = last
-    backed = backs(whisper.readings, sphinx.text)
+    now = {"backed": backs(whisper.readings, sphinx.text),
+           "certain_amount": certain(whisper.readings, whisper.hypothesis)}
     return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
                           sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
-                          **{"backed": backed, **change})
+                          **{**now, **change})
             for name, change in PAIR_ABLATIONS.items()}
 
 

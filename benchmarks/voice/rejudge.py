@@ -34,6 +34,7 @@ from voice.recognizers.combined import (
     TABLE_RIVAL_SLACK,
     CombinedRecognizer,
     backs,
+    certain,
     combine,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
@@ -99,7 +100,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
                       doubted_tables_act=doubted_tables_act,
                       table_rival=row.get("table_rival"),
-                      alone_table_slack=alone_table_slack, engine=engine)
+                      alone_table_slack=alone_table_slack,
+                      certain_amount=certain(readings, hyp), engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
