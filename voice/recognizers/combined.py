@@ -110,11 +110,13 @@ SIZED_RIVAL_SLACK: float | None = 10.0
 #: Whisper's best reading, written with at least this probability, is certain: its amount
 #: against PocketSphinx's sure other amount then asks only as any two commands do
 #: (:data:`DISAGREE_SLACK`), not within :data:`SIZED_RIVAL_SLACK` (None: never so).  On
-#: the three validation groups (Festival's HTS voice, flite's, espeak-ng's held out; 1,539
+#: the three validation groups (Festival's HTS voice, flite's, espeak-ng's held out; 1,578
 #: clips) every one of 432 such sized readings was the amount said (of the less sure, 7 of
 #: 108 were not), and PocketSphinx's sure rival between 6 and 10 nats under it was wrong
-#: each time — "one fifteen" for "one fifty", "nine hundred" for "one hundred": right cheap
-#: commands asking "yes?" needlessly (benchmarks/voice/RESULTS.md, session 39).
+#: each time ("one fifteen" for "one fifty", "nine hundred" for "one hundred"): a right
+#: cheap command asking "yes?" needlessly.  The amounts benchmark on those voices: right and
+#: sure 1,137 -> 1,180 of 1,248, no sure wrong amount added (benchmarks/voice/RESULTS.md,
+#: session 39).
 CERTAIN_READING: float | None = 0.9
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
