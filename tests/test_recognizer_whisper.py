@@ -206,6 +206,14 @@ def test_near_misses_are_repaired_by_sound_to_the_nearest_command():
     assert repairs("Cool.")[0].intent == Call()
 
 
+def test_all_with_its_in_lost_is_not_repaired_into_a_call():
+    """"All." and "I'm all." are an "all in" cut short as often as a "call"
+    (``NEVER_REPAIRED_INTO``); "Call it all." still has its call."""
+    assert all(Call() != r.intent for r in repairs("All."))
+    assert [parse(r.text) for r in repairs("I'm all.")][:1] == [parse("i'm all in")]
+    assert repairs("Call it all.")[0].intent == Call()
+
+
 def test_table_talk_has_no_repair_into_a_command():
     for talk in ("Good luck everyone.", "I think I will call it a night.", "That was close."):
         assert repairs(talk) == [], talk
