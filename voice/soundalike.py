@@ -63,8 +63,8 @@ MAX_WHOLE_DISTANCE = 0.34
 WHOLE_CANDIDATES = 24
 #: Heard words never repaired into these game words, however near they sound: Whisper
 #: writes "All." or "I'm all." for "all in" with its last word lost as often as for
-#: "call" — on the validation voices 12 of 19 such repairs to "call" were of an "all in"
-#: (two of them sure wrong calls), so "all" alone is not taken for a call
+#: "call" — on the validation and tuned voices 12 of 19 such repairs to "call" were of an
+#: "all in" (two of them sure wrong calls), so "all" alone is not taken for a call
 #: (benchmarks/voice/RESULTS.md, session 39).
 NEVER_REPAIRED_INTO: dict[str, frozenset[str]] = {"all": frozenset({"call"})}
 
