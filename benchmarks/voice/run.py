@@ -43,7 +43,7 @@ from .synth import (
     ACCENTED_MANIFEST,
     EXTRA_MANIFESTS,
     UNHEARD_MANIFEST,
-    VALIDATION_MANIFEST,
+    VALIDATION_MANIFESTS,
     render,
     render_accented,
     render_extra,
@@ -275,7 +275,7 @@ def _order(item: tuple[str, list]) -> tuple[int, int]:
 _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], object]], ...] = (
     (("tuned", "held-out", "new"), EXTRA_MANIFESTS, "the room and new voices (flite + sox)",
      lambda out: render_extra(out)),
-    (("validation",), (VALIDATION_MANIFEST,), "the validation voice (Festival HTS + sox)",
+    (("validation",), VALIDATION_MANIFESTS, "the validation voices (Festival HTS, Praat + sox)",
      lambda out: render_validation(out)),
     (("unheard",), (UNHEARD_MANIFEST,), "the test voices (Piper, Festival + sox)",
      lambda out: render_unheard(out)),
@@ -319,12 +319,14 @@ def _sampled(row: dict, every: int) -> bool:
 
 def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
-    by_speaker: bool = False, shuffle: int | None = None,
+    by_speaker: bool = False, shuffle: int | None = None, speaker: str | None = None,
 ) -> list[dict]:
     if every > 1:
         rows = [r for r in rows if _sampled(r, every)]
     if voices != "all":
         rows = [r for r in rows if GROUP_OF[r["voice"]] == voices]
+    if speaker is not None:
+        rows = [r for r in rows if r["voice"] == speaker]
     rows = [r for r in rows if r["condition"] in conditions]
     if by_speaker:
         # One speaker at a time, as a player's microphone hears them: the recognizer's
@@ -402,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
                     "setting has heard, its errors read to choose rules (session 39); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored")
+    ap.add_argument("--speaker", choices=[v.name for v in ALL_VOICES], default=None,
+                    help="only this voice's clips (of its group, as --voices)")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
     ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
     ap.add_argument("--every", type=int, default=1,
@@ -513,9 +517,11 @@ def main(argv: list[str] | None = None) -> int:
         render(args.out)
     if args.errors and args.voices in SCORED_ONLY:
         ap.error(f"--errors reads errors: not on the {args.voices} voices, only ever scored")
+    if args.errors and args.speaker is not None and GROUP_OF[args.speaker] in SCORED_ONLY:
+        ap.error(f"--errors reads errors: not {args.speaker}'s, only ever scored")
     manifest = load_manifest(args.out, voices=args.voices)
     rows = select(manifest, args.voices, args.conditions.split(","), args.limit,
-                  args.every, args.by_speaker, args.shuffle)
+                  args.every, args.by_speaker, args.shuffle, args.speaker)
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []
     for engine, row, rec in _hearings(args.engines.split(","), rows, args):

@@ -24,12 +24,15 @@ from .corpus import (
     CONDITIONS,
     ROOM_CONDITIONS,
     SITUATIONS,
+    Recast,
     Utterance,
+    Voice,
     accented_utterances,
+    hts_utterances,
     new_utterances,
+    recast_utterances,
     unheard_utterances,
     utterances,
-    validation_utterances,
 )
 
 RATE = 16_000
@@ -155,12 +158,38 @@ def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> Non
                    input=text.encode() if synth.startswith("festival") else None)
 
 
-def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.ndarray:
-    """espeak-ng (flite, Piper, Festival, Kokoro) -> sox -> int16 samples at 16 kHz (no
-    padding)."""
+#: Praat's pitch analysis range for a recast (Hz): wide enough for a man's and a child's
+#: voice.
+RECAST_PITCH_RANGE: tuple[float, float] = (75.0, 600.0)
+#: A recast's highest sample (of full scale), below which nothing is clipped.
+RECAST_PEAK = 0.99
+
+
+def _recast(wav: Path, recast: Recast) -> None:
+    """Make the speaker in ``wav`` another one, in place (Praat's "Change gender")."""
+    try:
+        import parselmouth
+        from parselmouth.praat import call
+    except ImportError as exc:
+        raise SystemExit(f"the recast validation voices need Praat: .venv/bin/pip install "
+                         f"-r {UNHEARD_REQUIREMENTS} ({exc})") from exc
+    sound = parselmouth.Sound(str(wav))
+    changed = call(sound, "Change gender", *RECAST_PITCH_RANGE, recast.formant_ratio,
+                   recast.pitch_median_hz, 1.0, 1.0)
+    if call(changed, "Get absolute extremum", 0, 0, "None") > RECAST_PEAK:
+        call(changed, "Scale peak", RECAST_PEAK)  # PSOLA can overshoot: never clip
+    changed.save(str(wav), "WAV")
+
+
+def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng",
+          recast: Recast | None = None) -> np.ndarray:
+    """espeak-ng (flite, Piper, Festival, Kokoro) [-> Praat] -> sox -> int16 samples at
+    16 kHz (no padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
         _synthesize(text, voice, speed, synth, raw)
+        if recast is not None:
+            _recast(raw, recast)
         subprocess.run(
             ["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", "-e", "signed",
              str(out)],
@@ -171,6 +200,11 @@ def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng") -> np.nda
     # espeak pads with its own silence: trim to the speech so every clip pads the same.
     loud = np.flatnonzero(np.abs(pcm) > 200)
     return pcm[loud[0]:loud[-1] + 1] if loud.size else pcm
+
+
+def say(text: str, voice: Voice, speed: int) -> np.ndarray:
+    """``text`` said by a benchmark voice (:func:`speak` with its synthesizer and recast)."""
+    return speak(text, voice.speaker, speed, voice.synth, voice.recast)
 
 
 def echo(speech: np.ndarray, delay_ms: float = 130.0, gain: float = 0.15) -> np.ndarray:
@@ -255,7 +289,7 @@ def render(out_dir: Path, items: list[Utterance] | None = None,
         (out_dir / "situations" / f"{name}.phh").write_text(text)
     rows = []
     for u in items if items is not None else utterances():
-        speech = speak(u.phrase.text, u.voice.name, u.speed, u.voice.synth)
+        speech = say(u.phrase.text, u.voice, u.speed)
         for cond, snr in (conditions or CONDITIONS).items():
             said = reverberate(speech) if cond in ROOM_CONDITIONS else speech
             path = out_dir / cond / f"{u.id}.wav"
@@ -288,18 +322,25 @@ def render_extra(out_dir: Path) -> list[Path]:
     ]
 
 
-#: The validation voice's clips (Festival's HTS voice), in every condition.
+#: The validation voices' clips (Festival's HTS voice; the same recast, session 40), in
+#: every condition.
 VALIDATION_MANIFEST = "manifest-validation.jsonl"
+RECAST_MANIFEST = "manifest-validation-recast.jsonl"
+VALIDATION_MANIFESTS: tuple[str, ...] = (VALIDATION_MANIFEST, RECAST_MANIFEST)
 #: Where Debian's ``festvox-us-slt-hts`` puts the validation voice.
 HTS_VOICE_DIR = Path("/usr/share/festival/voices/us/cmu_us_slt_arctic_hts")
 
 
-def render_validation(out_dir: Path) -> Path:
-    """The validation voice's clips, beside the others (Festival's HTS voice from Debian)."""
+def render_validation(out_dir: Path) -> list[Path]:
+    """The validation voices' clips not yet rendered, beside the others (Festival's HTS voice
+    from Debian, and the same recast by Praat)."""
     if shutil.which("text2wave") is None or not HTS_VOICE_DIR.is_dir():
-        raise SystemExit("the validation voice is Festival's HTS slt: "
+        raise SystemExit("the validation voices are Festival's HTS slt: "
                          "apt-get install festival festvox-us-slt-hts")
-    return render(out_dir, validation_utterances(), ALL_CONDITIONS, VALIDATION_MANIFEST)
+    return [render(out_dir, items, ALL_CONDITIONS, name)
+            for items, name in ((hts_utterances(), VALIDATION_MANIFEST),
+                                (recast_utterances(), RECAST_MANIFEST))
+            if not (out_dir / name).exists()]
 
 
 #: The test voices' clips (Piper and Festival), in every condition.
