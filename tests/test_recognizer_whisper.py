@@ -345,6 +345,43 @@ def test_bet_pot_which_whisper_writes_for_half_pot_asks_unless_pocketsphinx_hear
     assert backed.confidence == HIGH_CONFIDENCE
 
 
+def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
+    """Whisper's "Bet pot." means the "half pot" it is written for when PocketSphinx heard
+    "half pot", doubted or sure: the two agree, so the half-pot bet acts without a "yes?"
+    (``said_for``).  Against another command PocketSphinx heard it still asks."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    alone, _ = judge([_r("Bet pot.", -0.6), _r("That's pot.", -4.0)])
+    for sure in (0.5, 0.95):
+        pair = combine(alone, Hypothesis("half pot", sure, "ps"), -5.2)
+        assert parse(pair.text) == parse("half pot") and pair.confidence == HIGH_CONFIDENCE
+    other = combine(alone, Hypothesis("three quarters pot", 0.5, "ps"), -5.2)
+    assert other.confidence < HIGH_CONFIDENCE
+    assert parse(other.text) != parse("three quarters pot")
+
+
+def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():
+    """"Bet nine hundred." at 74 % with "Bet one hundred." a nat under it, and
+    PocketSphinx doubting "bet nine hundred" too: two doubts do not make the amount sure
+    (``AGREED_DOUBT_SLACK``).  With no other amount near, or either engine sure, they do."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import AGREED_DOUBT_SLACK, combine, near_other_amount
+
+    assert AGREED_DOUBT_SLACK is not None
+
+    def taken(second: float, whisper_sure: float = 0.5, sphinx_sure: float = 0.5) -> Hypothesis:
+        readings = [_r("Bet nine hundred.", -0.5), _r("Bet one hundred.", -0.5 + second)]
+        whisper = Hypothesis("Bet nine hundred.", whisper_sure, "whisper")
+        sphinx = Hypothesis("bet nine hundred", sphinx_sure, "ps")
+        return combine(whisper, sphinx, None, near_amount=near_other_amount(readings, sphinx))
+
+    assert parse(taken(-1.0).text) == BetTo(900) and taken(-1.0).confidence < 0.6
+    assert taken(-(AGREED_DOUBT_SLACK + 1)).confidence == HIGH_CONFIDENCE
+    assert taken(-1.0, whisper_sure=0.95).confidence == HIGH_CONFIDENCE
+    assert taken(-1.0, sphinx_sure=0.95).confidence == HIGH_CONFIDENCE
+
+
 def test_a_repaired_best_reading_is_sure_when_whisper_also_wrote_the_command():
     readings = [Reading("I forward.", -3.5, parse("i fold"), "i fold", True, -1.0),
                 _r("I fold.", -4.8)]

@@ -36,6 +36,7 @@ from voice.recognizers.combined import (
     backs,
     certain,
     combine,
+    near_other_amount,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 from voice.recognizers.whisper_backend import (
@@ -93,7 +94,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
         backed = use_backing and backs(readings, text)
-        hyp = combine(hyp, Hypothesis(text, confidence, "pocketsphinx"), gap,
+        sphinx = Hypothesis(text, confidence, "pocketsphinx")
+        hyp = combine(hyp, sphinx, gap,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack, backed=backed,
                       gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
@@ -101,7 +103,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       doubted_tables_act=doubted_tables_act,
                       table_rival=row.get("table_rival"),
                       alone_table_slack=alone_table_slack,
-                      certain_amount=certain(readings, hyp), engine=engine)
+                      certain_amount=certain(readings, hyp),
+                      near_amount=near_other_amount(readings, sphinx),
+                      engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":

@@ -67,6 +67,7 @@ from .whisper_backend import (
     Judgement,
     Reading,
     WhisperRecognizer,
+    said_for,
 )
 
 #: PocketSphinx's command stands in for Whisper's talk when Whisper's decoder, forced to
@@ -118,6 +119,15 @@ SIZED_RIVAL_SLACK: float | None = 10.0
 #: sure 1,137 -> 1,180 of 1,248, no sure wrong amount added (benchmarks/voice/RESULTS.md,
 #: session 39).
 CERTAIN_READING: float | None = 0.9
+#: Both engines doubting, and agreeing on an amount, make it sure — unless Whisper's own
+#: readings hold another amount within this many nats of the agreed one's best reading
+#: (None: they are sure).  On the validation voices (Festival's HTS voice and the same
+#: recast deep and high, flite's, espeak-ng's held out; 2,574 clips) 13 amounts were so
+#: agreed: the 2 wrong ones ("bet nine hundred" for "bet one hundred", the high voice) had
+#: the amount said 1.0 and 1.3 nats under them, the 11 right ones none within 2 but for
+#: "Bet pot.", which means the "half pot" agreed on (:data:`SOUNDALIKE_READINGS`;
+#: benchmarks/voice/RESULTS.md, session 40).
+AGREED_DOUBT_SLACK: float | None = 2.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
 #: decoder about 20 ms (benchmarks/voice/RESULTS.md, session 28).
@@ -362,6 +372,31 @@ def certain(readings: Sequence[Reading], heard: Hypothesis,
     return best.logprob >= math.log(least) and best.intent == intent_of(heard)
 
 
+def near_other_amount(readings: Sequence[Reading], heard: Hypothesis,
+                      slack: float | None = AGREED_DOUBT_SLACK) -> bool:
+    """Whether Whisper's readings hold an amount other than ``heard``'s within ``slack``
+    nats of the best reading of ``heard``'s (a reading Whisper writes for ``heard``'s
+    command, :func:`said_for`, is no other amount).
+
+    >>> nine = [Reading("Bet nine hundred.", -0.5, parse("bet nine hundred"), "bet nine hundred"),
+    ...         Reading("Bet one hundred.", -1.5, parse("bet one hundred"), "bet one hundred")]
+    >>> near_other_amount(nine, Hypothesis("bet nine hundred", 0.5)), near_other_amount(
+    ...     nine, Hypothesis("bet nine hundred", 0.5), slack=0.5)
+    (True, False)
+    >>> near_other_amount([Reading("Half pot.", -2.2, parse("half pot"), "half pot"),
+    ...                    Reading("Bet pot.", -1.0, parse("bet pot"), "bet pot")],
+    ...                   Hypothesis("half pot", 0.5))
+    False
+    """
+    agreed = intent_of(heard)
+    if slack is None or not sized(agreed):
+        return False
+    own = [r.logprob for r in readings if r.intent == agreed or said_for(r.command) == agreed]
+    others = [r.logprob for r in readings if sized(r.intent) and r.intent != agreed
+              and said_for(r.command) != agreed]
+    return bool(own and others) and max(others) >= max(own) - slack
+
+
 def sized(intent: Intent) -> bool:
     """A bet or raise with a size of its own: two of them disagree on how much, and that
     asks unless they are far apart (:data:`SIZED_RIVAL_SLACK`; Whisper's digits are not
@@ -386,7 +421,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             sure_rivals_ask: bool = False, doubt_yields: float | None = None,
             likelier_is_sure: bool = False, doubted_tables_yield: bool = False,
             far_rival_table_slack: float | None = None, likelier_yields: bool = False,
-            certain_amount: bool = False,
+            certain_amount: bool = False, near_amount: bool = False,
+            soundalikes_agree: bool = True,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -432,7 +468,11 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     least as likely as its own reading (over a line: :data:`LIKELIER_YIELDS_OVER`).
     ``certain_amount``: Whisper wrote its amount as its best reading with near certainty
     (:func:`certain`): against PocketSphinx's other amount it asks only as any rival makes
-    it (``disagree_slack``), not within ``sized_slack``.
+    it (``disagree_slack``), not within ``sized_slack``.  ``near_amount``: Whisper's
+    readings hold another amount close to its own (:func:`near_other_amount`): the two
+    engines' doubts that agree on the amount still ask (:data:`AGREED_DOUBT_SLACK`).
+    ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
+    means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -472,8 +512,17 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(Hypothesis("bet one fifty", 0.95), Hypothesis("bet one fifteen", 0.95), -9.0,
     ...          certain_amount=c).confidence for c in (False, True)]
     [0.5, 0.95]
+    >>> [combine(Hypothesis("bet nine hundred", 0.5), Hypothesis("bet nine hundred", 0.5), None,
+    ...          near_amount=n).confidence for n in (False, True)]
+    [0.95, 0.5]
+    >>> [combine(Hypothesis("Bet pot.", 0.5), Hypothesis("half pot", 0.5), -5.2,
+    ...          soundalikes_agree=a) for a in (False, True)]  # doctest: +NORMALIZE_WHITESPACE
+    [Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper+pocketsphinx'),
+     Hypothesis(text='half pot', confidence=0.95, engine='whisper+pocketsphinx')]
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
+    if soundalikes_agree and said_p == said_for(whisper.text) and said_p != said_w:
+        whisper, said_w = Hypothesis(sphinx.text, whisper.confidence, whisper.engine), said_p
     if (far_rival_table_slack is not None and far_apart(whisper, sphinx, gap, far_rival_table_slack)
             and table_rival is not None and table_rival < -far_rival_table_slack):
         return Hypothesis(whisper.text, HIGH_CONFIDENCE, engine)
@@ -497,6 +546,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
+    if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE
+            and sphinx.confidence < HIGH_CONFIDENCE and heard.confidence >= HIGH_CONFIDENCE):
+        heard = Hypothesis(heard.text, LOW_CONFIDENCE, engine)  # two doubts, a near rival
     return heard if doubted_tables_act else unheard_if_doubted(heard)
 
 
@@ -664,6 +716,7 @@ class CombinedRecognizer(Recognizer):
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                         certain_amount=certain(readings, whisper),
+                        near_amount=near_other_amount(readings, sphinx),
                         sure_gap=self.sure_gap, engine=self.name,
                         backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
                         sure_rescue_slack=self.sure_rescue_slack_over if over else None,

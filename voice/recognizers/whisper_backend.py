@@ -226,6 +226,17 @@ def _meaning(intent: Intent) -> Intent:
     return Unknown("", "") if isinstance(intent, Unknown) else intent
 
 
+def said_for(written: str) -> Intent | None:
+    """What was said when Whisper writes ``written`` for another command
+    (:data:`SOUNDALIKE_READINGS`), or None.
+
+    >>> said_for("Bet pot."), said_for("Half pot.")
+    (PotFraction(fraction=Fraction(1, 2)), None)
+    """
+    said = SOUNDALIKE_READINGS.get(tuple(normalize(written)))
+    return None if said is None else command(said)
+
+
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
           engine: str = "whisper", talk_weight: float = TALK_WEIGHT) -> tuple[Hypothesis, float]:
     """Pool the readings by meaning; the heaviest meaning wins.  It is sure when it holds
