@@ -361,6 +361,34 @@ def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
     assert parse(other.text) != parse("three quarters pot")
 
 
+def test_fold_it_which_whisper_writes_for_call_it_asks_unless_pocketsphinx_is_sure_of_a_fold():
+    """"Fold it." is what Whisper writes for "call it" and "call that" in noise: alone, or
+    with PocketSphinx's doubted fold, it asks "yes?"; with PocketSphinx's "call it" it is
+    the call; with PocketSphinx sure of a fold it folds."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    alone, share = judge([_r("Fold it.", -0.2), _r("Pause.", -5.4)])
+    assert parse(alone.text) == Fold() and share >= 0.9 and alone.confidence < HIGH_CONFIDENCE
+    assert combine(alone, Hypothesis("[unk]", 0.0, "ps"), None).confidence < HIGH_CONFIDENCE
+    doubted = combine(alone, Hypothesis("fold my hand", 0.5, "ps"), None)
+    assert doubted.confidence < HIGH_CONFIDENCE
+    call = combine(alone, Hypothesis("call it", 0.5, "ps"), -2.4)
+    assert parse(call.text) == Call() and call.confidence == HIGH_CONFIDENCE
+    assert combine(alone, Hypothesis("i fold", 0.95, "ps"), None).confidence == HIGH_CONFIDENCE
+
+
+def test_pot_with_pause_written_just_under_it_asks():
+    """"Pot." with "Pause." 2.3 nats under it was a "pause" said in the room: the pot-sized
+    bet asks "yes?" (``NEAR_READINGS``); with "Pause." far under it, it is sure."""
+    from voice.recognizers.whisper_backend import NEAR_READING_SLACK
+
+    near = judge([_r("Pot.", -0.3), _r("Pause.", -2.6)])[0]
+    assert parse(near.text) == parse("pot") and near.confidence < HIGH_CONFIDENCE
+    far = judge([_r("Pot.", -0.3), _r("Pause.", -0.3 - NEAR_READING_SLACK - 1)])[0]
+    assert far.confidence == HIGH_CONFIDENCE
+
+
 def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():
     """"Bet nine hundred." at 74 % with "Bet one hundred." a nat under it, and
     PocketSphinx doubting "bet nine hundred" too: two doubts do not make the amount sure

@@ -84,15 +84,18 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
-#: The pair's rules of sessions 17, 18, 21 and 39 taken back one at a time, judged on the
+#: The pair's rules of sessions 17, 18, 21, 39 and 40 taken back one at a time, judged on the
 #: same decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules
 #: out does not ask, an amount is rescued sure only when Whisper read it too, a doubted
 #: rival Whisper does not rule out makes it ask, two amounts far apart in Whisper's eyes
 #: do not ask (``sized_slack``), nor do they when Whisper was certain of its own
-#: (``certain_amount``).
+#: (``certain_amount``), two doubts agreeing on an amount ask when Whisper read another
+#: near it (``near_amount``), "Bet pot." agrees with "half pot" (``soundalikes_agree``).
 PAIR_ABLATIONS = {
     "pair, two amounts always ask": {"sized_slack": None, "certain_amount": False},
     "pair, certain amounts ask as any": {"certain_amount": False},
+    "pair, two doubts always sure": {"near_amount": False},
+    "pair, no soundalike agrees": {"soundalikes_agree": False},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},
@@ -117,14 +120,15 @@ def _pair_last(rec: Recognizer,
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`)."""
-    from voice.recognizers.combined import backs, certain, combine
+    from voice.recognizers.combined import backs, certain, combine, near_other_amount
 
     last = _pair_last(rec)
     if last is None:
         return {}
     pair, sphinx, gap, whisper = last
     now = {"backed": backs(whisper.readings, sphinx.text),
-           "certain_amount": certain(whisper.readings, whisper.hypothesis)}
+           "certain_amount": certain(whisper.readings, whisper.hypothesis),
+           "near_amount": near_other_amount(whisper.readings, sphinx)}
     return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
                           sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
                           **{**now, **change})

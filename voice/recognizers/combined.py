@@ -472,7 +472,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     readings hold another amount close to its own (:func:`near_other_amount`): the two
     engines' doubts that agree on the amount still ask (:data:`AGREED_DOUBT_SLACK`).
     ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
-    means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree).
+    means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree);
+    as its own command it is sure only where PocketSphinx is sure of the same.
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -546,6 +547,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
+    if said_for(whisper.text) is not None and sphinx.confidence < HIGH_CONFIDENCE:
+        heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)
     if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE
             and sphinx.confidence < HIGH_CONFIDENCE and heard.confidence >= HIGH_CONFIDENCE):
         heard = Hypothesis(heard.text, LOW_CONFIDENCE, engine)  # two doubts, a near rival
