@@ -401,7 +401,8 @@ def main(argv: list[str] | None = None) -> int:
                     "voices kept out of PocketSphinx's tuning; new: the flite voices (their "
                     "errors read since session 17; the table fit learns from them since "
                     "session 36); validation: Festival's HTS voice, a synthesizer no fit or "
-                    "setting has heard, its errors read to choose rules (session 39); unheard: "
+                    "setting has heard, and the same recast deep and high by Praat, their "
+                    "errors read to choose rules (sessions 39-40); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored")
     ap.add_argument("--speaker", choices=[v.name for v in ALL_VOICES], default=None,
