@@ -389,6 +389,29 @@ def test_pot_with_pause_written_just_under_it_asks():
     assert far.confidence == HIGH_CONFIDENCE
 
 
+def test_a_teen_amount_with_its_ty_twin_read_close_under_it_asks_whoever_heard_it():
+    """"Bet two eighteen." sure, "Bet two eighty." 4.6 nats under it, and PocketSphinx sure
+    of "bet two eighteen" too: in noise both engines hear a -ty as a teen, so the 218 asks
+    "yes?" (``TEEN_TWIN_SLACK``).  With the twin far under it, or a -ty amount heard, no
+    teen doubt applies."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import TEEN_TWIN_SLACK, combine, teen_doubts
+
+    assert TEEN_TWIN_SLACK is not None
+
+    def taken(heard: str, other: str, gap: float) -> Hypothesis:
+        readings = [_r(heard, -0.1), _r(other, -0.1 - gap)]
+        whisper, _ = judge(readings)
+        return combine(whisper, Hypothesis(heard, 0.95, "ps"), None,
+                       doubted_teens=teen_doubts(readings))
+
+    doubted = taken("Bet two eighteen.", "Bet two eighty.", 4.6)
+    assert parse(doubted.text) == BetTo(218) and doubted.confidence < 0.6
+    assert taken("Bet two eighteen.", "Bet two eighty.", TEEN_TWIN_SLACK + 1).confidence == (
+        HIGH_CONFIDENCE)
+    assert taken("Bet two eighty.", "Bet two eighteen.", 4.6).confidence == HIGH_CONFIDENCE
+
+
 def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():
     """"Bet nine hundred." at 74 % with "Bet one hundred." a nat under it, and
     PocketSphinx doubting "bet nine hundred" too: two doubts do not make the amount sure

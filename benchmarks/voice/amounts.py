@@ -90,12 +90,14 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
 #: rival Whisper does not rule out makes it ask, two amounts far apart in Whisper's eyes
 #: do not ask (``sized_slack``), nor do they when Whisper was certain of its own
 #: (``certain_amount``), two doubts agreeing on an amount ask when Whisper read another
-#: near it (``near_amount``), "Bet pot." agrees with "half pot" (``soundalikes_agree``).
+#: near it (``near_amount``), "Bet pot." agrees with "half pot" (``soundalikes_agree``), a
+#: teen amount with its -ty twin read near it asks (``doubted_teens``).
 PAIR_ABLATIONS = {
     "pair, two amounts always ask": {"sized_slack": None, "certain_amount": False},
     "pair, certain amounts ask as any": {"certain_amount": False},
     "pair, two doubts always sure": {"near_amount": False},
     "pair, no soundalike agrees": {"soundalikes_agree": False},
+    "pair, teens never doubted": {"doubted_teens": frozenset()},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},
@@ -120,7 +122,13 @@ def _pair_last(rec: Recognizer,
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`)."""
-    from voice.recognizers.combined import backs, certain, combine, near_other_amount
+    from voice.recognizers.combined import (
+        backs,
+        certain,
+        combine,
+        near_other_amount,
+        teen_doubts,
+    )
 
     last = _pair_last(rec)
     if last is None:
@@ -128,7 +136,8 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     pair, sphinx, gap, whisper = last
     now = {"backed": backs(whisper.readings, sphinx.text),
            "certain_amount": certain(whisper.readings, whisper.hypothesis),
-           "near_amount": near_other_amount(whisper.readings, sphinx)}
+           "near_amount": near_other_amount(whisper.readings, sphinx),
+           "doubted_teens": teen_doubts(whisper.readings)}
     return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
                           sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
                           **{**now, **change})

@@ -37,6 +37,7 @@ from voice.recognizers.combined import (
     certain,
     combine,
     near_other_amount,
+    teen_doubts,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 from voice.recognizers.whisper_backend import (
@@ -105,6 +106,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       alone_table_slack=alone_table_slack,
                       certain_amount=certain(readings, hyp),
                       near_amount=near_other_amount(readings, sphinx),
+                      doubted_teens=teen_doubts(readings),
                       engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)

@@ -128,6 +128,14 @@ CERTAIN_READING: float | None = 0.9
 #: "Bet pot.", which means the "half pot" agreed on (:data:`SOUNDALIKE_READINGS`;
 #: benchmarks/voice/RESULTS.md, session 40).
 AGREED_DOUBT_SLACK: float | None = 2.0
+#: An amount heard with a teen at its end ("two eighteen") asks "yes?", whoever heard it,
+#: when Whisper also read its -ty twin ("two eighty") within this many nats (None: never):
+#: in noise both engines hear a -ty said as a teen.  On the validation voices' amounts
+#: (Festival's HTS voice and the same recast deep and high; 624 amount commands at 15 dB)
+#: all 17 sure wrong amounts were such teens, for "forty", "two eighty", "three fifty" and
+#: "by fifty", their twin 0.4-6.2 nats under them; no teen amount was said there
+#: (benchmarks/voice/RESULTS.md, session 40).
+TEEN_TWIN_SLACK: float | None = 7.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
 #: decoder about 20 ms (benchmarks/voice/RESULTS.md, session 28).
@@ -397,6 +405,41 @@ def near_other_amount(readings: Sequence[Reading], heard: Hypothesis,
     return bool(own and others) and max(others) >= max(own) - slack
 
 
+def teen_twin(amount: float) -> float | None:
+    """``amount`` with the teen of its last two digits said as a -ty (218 -> 280), or None.
+
+    >>> teen_twin(218), teen_twin(14), teen_twin(1500), teen_twin(250), teen_twin(11)
+    (280.0, 40.0, None, None, None)
+    """
+    last = amount % 100
+    return float(amount - last + (last - 10) * 10) if 13 <= last <= 19 else None
+
+
+def teen_doubts(readings: Sequence[Reading],
+                slack: float | None = TEEN_TWIN_SLACK) -> frozenset[Intent]:
+    """The teen amounts among Whisper's readings whose -ty twin (:func:`teen_twin`) it also
+    read, no more than ``slack`` nats under the teen's best reading
+    (:data:`TEEN_TWIN_SLACK`).
+
+    >>> r = [Reading("Bet two eighteen.", -0.1, parse("bet two eighteen"), "bet two eighteen"),
+    ...      Reading("Bet two eighty.", -4.6, parse("bet two eighty"), "bet two eighty")]
+    >>> sorted(map(str, teen_doubts(r))), teen_doubts(r, slack=3.0)
+    (['BetTo(amount=218, alternative=None)'], frozenset())
+    """
+    if slack is None:
+        return frozenset()
+    doubts = set()
+    for teen in readings:
+        said = teen.intent
+        twin = teen_twin(said.amount) if isinstance(said, (BetTo, RaiseBy)) else None
+        if twin is not None and any(
+                type(r.intent) is type(said) and getattr(r.intent, "amount", None) == twin
+                and r.logprob >= max(t.logprob for t in readings if t.intent == said) - slack
+                for r in readings):
+            doubts.add(said)
+    return frozenset(doubts)
+
+
 def sized(intent: Intent) -> bool:
     """A bet or raise with a size of its own: two of them disagree on how much, and that
     asks unless they are far apart (:data:`SIZED_RIVAL_SLACK`; Whisper's digits are not
@@ -422,7 +465,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             likelier_is_sure: bool = False, doubted_tables_yield: bool = False,
             far_rival_table_slack: float | None = None, likelier_yields: bool = False,
             certain_amount: bool = False, near_amount: bool = False,
-            soundalikes_agree: bool = True,
+            soundalikes_agree: bool = True, doubted_teens: frozenset[Intent] = frozenset(),
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -474,6 +517,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
     means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree);
     as its own command it is sure only where PocketSphinx is sure of the same.
+    ``doubted_teens``: teen amounts Whisper read with their -ty twin close under them
+    (:func:`teen_doubts`): heard by either engine, they ask.
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -547,7 +592,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
-    if said_for(whisper.text) is not None and sphinx.confidence < HIGH_CONFIDENCE:
+    if ((said_for(whisper.text) is not None and sphinx.confidence < HIGH_CONFIDENCE)
+            or intent_of(heard) in doubted_teens):
         heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)
     if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE
             and sphinx.confidence < HIGH_CONFIDENCE and heard.confidence >= HIGH_CONFIDENCE):
@@ -720,6 +766,7 @@ class CombinedRecognizer(Recognizer):
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
                         certain_amount=certain(readings, whisper),
                         near_amount=near_other_amount(readings, sphinx),
+                        doubted_teens=teen_doubts(readings),
                         sure_gap=self.sure_gap, engine=self.name,
                         backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
                         sure_rescue_slack=self.sure_rescue_slack_over if over else None,
