@@ -514,8 +514,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ``certain_amount``: Whisper wrote its amount as its best reading with near certainty
     (:func:`certain`): against PocketSphinx's other amount it asks only as any rival makes
     it (``disagree_slack``), not within ``sized_slack``.  ``near_amount``: Whisper's
-    readings hold another amount close to its own (:func:`near_other_amount`): the two
-    engines' doubts that agree on the amount still ask (:data:`AGREED_DOUBT_SLACK`).
+    readings hold another amount close to PocketSphinx's (:func:`near_other_amount`): the
+    two engines' doubts that agree on that amount still ask (:data:`AGREED_DOUBT_SLACK`).
     ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
     means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree);
     as its own command it is sure only where PocketSphinx is sure of the same.

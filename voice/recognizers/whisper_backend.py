@@ -96,6 +96,7 @@ SOUNDALIKE_READINGS: dict[tuple[str, ...], str] = {("bet", "pot"): "half pot",
 #: without a "yes"); no "Pot." said had "Pause." so near (benchmarks/voice/RESULTS.md,
 #: session 40).
 NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
+#: How near (nats under the command's best reading) the other command's reading makes it ask.
 NEAR_READING_SLACK = 3.0
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
