@@ -49,6 +49,12 @@ OTHER = (
     "raise to eleven hundred", "bet twenty", "bet one twenty five", "make it two thousand",
     "bet forty five", "raise by fifty", "bet two eighty", "bet twenty one hundred",
 )
+#: Amounts ending in a teen (``--teens``, session 40): what a rule that doubts a teen heard
+#: near its -ty twin costs a player who says one (seventeen hundred ends in none: a check).
+TEENS = (
+    "bet one fifteen", "raise to two eighteen", "make it three sixteen", "bet one nineteen",
+    "raise to four fourteen", "bet seventeen hundred",
+)
 GAINS = (0.0, 0.15)
 #: The recognizer with every check on a heard amount; without the amount rivals (session
 #: 14); and with none (no echo check, no squeeze check, no amount rivals).
@@ -157,20 +163,21 @@ def opinions(rec: Recognizer) -> str:
 
 def run(conditions: list[str], voices: str = "all",
         engines: tuple[str, ...] = ("pocketsphinx",), show_wrong: bool = False,
-        ) -> dict[tuple, Counter]:
+        teens: bool = False) -> dict[tuple, Counter]:
     """Outcome counts by (condition, echo gain, amount set, voice group, variant);
     ``show_wrong`` prints each sure wrong amount with what the engines heard — only for
-    voices whose errors may be read (never the test voices)."""
+    voices whose errors may be read (never the test voices); ``teens`` adds :data:`TEENS`."""
     counts: dict[tuple, Counter] = {}
     for v in ALL_VOICES:
         if voices != "all" and v.group != voices:
             continue
-        clips = {(p, s): say(p, v, s) for p in (*TUNING, *OTHER)
+        clips = {(p, s): say(p, v, s) for p in (*TUNING, *OTHER, *(TEENS if teens else ()))
                  for s in SPEEDS}
         for cond in conditions:
             recs = {name: rec for engine in engines for name, rec in recognizers(engine).items()}
             for i, ((phrase, _speed), speech) in enumerate(clips.items()):
-                amounts = "tuning" if phrase in TUNING else "other"
+                amounts = ("tuning" if phrase in TUNING else "teens" if phrase in TEENS
+                           else "other")
                 for gain in GAINS:
                     audio = speech if gain == 0 else echo(speech, 130.0, gain)
                     pcm = mix(audio, CONDITIONS[cond], seed=i).tobytes()
@@ -196,11 +203,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-wrong", action="store_true",
                     help="print each sure wrong amount and what the engines heard (refused "
                     "for the test voices, whose errors are never read)")
+    ap.add_argument("--teens", action="store_true",
+                    help="add amounts ending in a teen (TEENS), reported as their own set")
     args = ap.parse_args(argv)
     if args.show_wrong and args.voices in ("all", *SCORED_ONLY):
         ap.error("--show-wrong reads errors: not on the test voices (pick a group)")
     counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")),
-                 args.show_wrong)
+                 args.show_wrong, args.teens)
     print("| condition | echo | amounts | voices | checks | right, sure | right, asked "
           "| sure and wrong | asked, wrong | didn't catch |")
     print("|---|---|---|---|---|---|---|---|---|---|")
