@@ -135,8 +135,11 @@ AGREED_DOUBT_SLACK: float | None = 2.0
 #: benchmark (Festival's HTS voice and the same recast deep and high; 312 amount commands
 #: a condition) all 18 sure wrong amounts (17 at 15 dB) were such teens, for "forty", "two
 #: eighty", "three fifty" and "by fifty", their twin 0.4-6.2 nats under them; with the
-#: rule 1 of 17 at 15 dB, no right amount asking more.  No teen amount is said there
-#: (benchmarks/voice/RESULTS.md, session 40).
+#: rule 1 of 17 at 15 dB, no right amount asking more.  The price is paid by a player who
+#: says a teen amount: Whisper reads its -ty twin within 7 nats almost always, so about
+#: four in five teen amounts said ask "yes?" (the benchmark's ``--teens``: right and sure
+#: 164 -> 33 of 192 clean on the validation, flite and held-out voices), as a pair that
+#: cannot tell the two apart should (benchmarks/voice/RESULTS.md, session 40).
 TEEN_TWIN_SLACK: float | None = 7.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
