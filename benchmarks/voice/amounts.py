@@ -128,22 +128,13 @@ def _pair_last(rec: Recognizer,
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`)."""
-    from voice.recognizers.combined import (
-        backs,
-        certain,
-        combine,
-        near_other_amount,
-        teen_doubts,
-    )
+    from voice.recognizers.combined import combine, evidence
 
     last = _pair_last(rec)
     if last is None:
         return {}
     pair, sphinx, gap, whisper = last
-    now = {"backed": backs(whisper.readings, sphinx.text),
-           "certain_amount": certain(whisper.readings, whisper.hypothesis),
-           "near_amount": near_other_amount(whisper.readings, sphinx),
-           "doubted_teens": teen_doubts(whisper.readings)}
+    now = evidence(whisper.readings, whisper.hypothesis, sphinx)
     return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
                           sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
                           **{**now, **change})

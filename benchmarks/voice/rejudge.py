@@ -33,11 +33,8 @@ from voice.recognizers.combined import (
     SURE_RESCUE_GAP,
     TABLE_RIVAL_SLACK,
     CombinedRecognizer,
-    backs,
-    certain,
     combine,
-    near_other_amount,
-    teen_doubts,
+    evidence,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 from voice.recognizers.whisper_backend import (
@@ -94,20 +91,17 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         hyp = Hypothesis(text, confidence, engine)
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
-        backed = use_backing and backs(readings, text)
         sphinx = Hypothesis(text, confidence, "pocketsphinx")
-        hyp = combine(hyp, sphinx, gap,
+        weighed = evidence(readings, hyp, sphinx)
+        weighed["backed"] = use_backing and weighed["backed"]
+        hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
-                      disagree_slack=disagree_slack, backed=backed,
+                      disagree_slack=disagree_slack,
                       gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
                       doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
                       doubted_tables_act=doubted_tables_act,
                       table_rival=row.get("table_rival"),
-                      alone_table_slack=alone_table_slack,
-                      certain_amount=certain(readings, hyp),
-                      near_amount=near_other_amount(readings, sphinx),
-                      doubted_teens=teen_doubts(readings),
-                      engine=engine)
+                      alone_table_slack=alone_table_slack, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
+from typing import TypedDict
 
 from ..intents import (
     BareRaise,
@@ -433,16 +434,33 @@ def teen_doubts(readings: Sequence[Reading],
     """
     if slack is None:
         return frozenset()
-    doubts = set()
-    for teen in readings:
-        said = teen.intent
-        twin = teen_twin(said.amount) if isinstance(said, (BetTo, RaiseBy)) else None
-        if twin is not None and any(
-                type(r.intent) is type(said) and getattr(r.intent, "amount", None) == twin
-                and r.logprob >= max(t.logprob for t in readings if t.intent == said) - slack
-                for r in readings):
-            doubts.add(said)
-    return frozenset(doubts)
+    best: dict[Intent, float] = {}
+    for r in readings:
+        best[r.intent] = max(best.get(r.intent, -math.inf), r.logprob)
+    return frozenset(
+        said for said, logprob in best.items()
+        if isinstance(said, (BetTo, RaiseBy)) and (twin := teen_twin(said.amount)) is not None
+        and any(type(other) is type(said) and other.amount == twin
+                and other_logprob >= logprob - slack for other, other_logprob in best.items()))
+
+
+class Evidence(TypedDict):
+    """What :func:`combine` weighs of Whisper's readings besides its own judgement."""
+
+    backed: bool
+    certain_amount: bool
+    near_amount: bool
+    doubted_teens: frozenset[Intent]
+
+
+def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis) -> Evidence:
+    """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
+    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`): one place for the
+    game, the benchmark's replay of saved readings and its ablations."""
+    return Evidence(backed=backs(readings, sphinx.text),
+                    certain_amount=certain(readings, whisper),
+                    near_amount=near_other_amount(readings, sphinx),
+                    doubted_teens=teen_doubts(readings))
 
 
 def sized(intent: Intent) -> bool:
@@ -769,11 +787,9 @@ class CombinedRecognizer(Recognizer):
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
-                        certain_amount=certain(readings, whisper),
-                        near_amount=near_other_amount(readings, sphinx),
-                        doubted_teens=teen_doubts(readings),
+                        **evidence(readings, whisper, sphinx),
                         sure_gap=self.sure_gap, engine=self.name,
-                        backed=backs(readings, sphinx.text), table_rival=self.last_table_rival,
+                        table_rival=self.last_table_rival,
                         sure_rescue_slack=self.sure_rescue_slack_over if over else None,
                         backed_gap=self.backed_gap_over if over else None,
                         sure_rivals_ask=over and bool(self.sure_rivals_ask_over),
