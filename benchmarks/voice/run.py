@@ -42,11 +42,13 @@ from .outcome import acted, is_acting, label, with_pending
 from .synth import (
     ACCENTED_MANIFEST,
     EXTRA_MANIFESTS,
+    FRESH_MANIFEST,
     UNHEARD_MANIFEST,
     VALIDATION_MANIFESTS,
     render,
     render_accented,
     render_extra,
+    render_fresh,
     render_unheard,
     render_validation,
 )
@@ -281,6 +283,8 @@ _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], obj
      lambda out: render_unheard(out)),
     (("accented",), (ACCENTED_MANIFEST,), "the accented voices (Kokoro + sox)",
      lambda out: render_accented(out)),
+    (("fresh",), (FRESH_MANIFEST,), "the fresh test voices (DECtalk, hibari + sox)",
+     lambda out: render_fresh(out)),
 )
 
 
@@ -404,7 +408,9 @@ def main(argv: list[str] | None = None) -> int:
                     "setting has heard, and the same recast deep and high by Praat, their "
                     "errors read to choose rules (sessions 39-40); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
-                    "Kokoro's Japanese voices speaking English, only ever scored")
+                    "Kokoro's Japanese voices speaking English, only ever scored; fresh: "
+                    "DECtalk's and hibari's voices, the blind test since session 41, only "
+                    "ever scored")
     ap.add_argument("--speaker", choices=[v.name for v in ALL_VOICES], default=None,
                     help="only this voice's clips (of its group, as --voices)")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))

