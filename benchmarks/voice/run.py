@@ -277,7 +277,8 @@ def _order(item: tuple[str, list]) -> tuple[int, int]:
 _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], object]], ...] = (
     (("tuned", "held-out", "new"), EXTRA_MANIFESTS, "the room and new voices (flite + sox)",
      lambda out: render_extra(out)),
-    (("validation",), VALIDATION_MANIFESTS, "the validation voices (Festival HTS, Praat + sox)",
+    (("validation",), VALIDATION_MANIFESTS,
+     "the validation voices (Festival HTS, Praat, DECtalk + sox)",
      lambda out: render_validation(out)),
     (("unheard",), (UNHEARD_MANIFEST,), "the test voices (Piper, Festival + sox)",
      lambda out: render_unheard(out)),
@@ -405,8 +406,9 @@ def main(argv: list[str] | None = None) -> int:
                     "voices kept out of PocketSphinx's tuning; new: the flite voices (their "
                     "errors read since session 17; the table fit learns from them since "
                     "session 36); validation: Festival's HTS voice, a synthesizer no fit or "
-                    "setting has heard, and the same recast deep and high by Praat, their "
-                    "errors read to choose rules (sessions 39-40); unheard: "
+                    "setting has heard, the same recast deep and high by Praat, and five "
+                    "DECtalk voices the test does not use, their errors read to choose rules "
+                    "(sessions 39-41); unheard: "
                     "the Piper and Festival test voices, only ever scored; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored; fresh: "
                     "DECtalk's and hibari's voices, the blind test since session 41, only "

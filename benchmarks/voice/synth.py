@@ -28,6 +28,7 @@ from .corpus import (
     Utterance,
     Voice,
     accented_utterances,
+    dectalk_validation_utterances,
     fresh_utterances,
     hts_utterances,
     new_utterances,
@@ -360,24 +361,27 @@ def render_extra(out_dir: Path) -> list[Path]:
     ]
 
 
-#: The validation voices' clips (Festival's HTS voice; the same recast, session 40), in
-#: every condition.
+#: The validation voices' clips (Festival's HTS voice; the same recast, session 40;
+#: DECtalk's five, session 41), in every condition.
 VALIDATION_MANIFEST = "manifest-validation.jsonl"
 RECAST_MANIFEST = "manifest-validation-recast.jsonl"
-VALIDATION_MANIFESTS: tuple[str, ...] = (VALIDATION_MANIFEST, RECAST_MANIFEST)
+DECTALK_VALIDATION_MANIFEST = "manifest-validation-dectalk.jsonl"
+VALIDATION_MANIFESTS: tuple[str, ...] = (VALIDATION_MANIFEST, RECAST_MANIFEST,
+                                         DECTALK_VALIDATION_MANIFEST)
 #: Where Debian's ``festvox-us-slt-hts`` puts the validation voice.
 HTS_VOICE_DIR = Path("/usr/share/festival/voices/us/cmu_us_slt_arctic_hts")
 
 
 def render_validation(out_dir: Path) -> list[Path]:
     """The validation voices' clips not yet rendered, beside the others (Festival's HTS voice
-    from Debian, and the same recast by Praat)."""
+    from Debian, the same recast by Praat, and DECtalk's validation voices)."""
     if shutil.which("text2wave") is None or not HTS_VOICE_DIR.is_dir():
         raise SystemExit("the validation voices are Festival's HTS slt: "
                          "apt-get install festival festvox-us-slt-hts")
     return [render(out_dir, items, ALL_CONDITIONS, name)
             for items, name in ((hts_utterances(), VALIDATION_MANIFEST),
-                                (recast_utterances(), RECAST_MANIFEST))
+                                (recast_utterances(), RECAST_MANIFEST),
+                                (dectalk_validation_utterances(), DECTALK_VALIDATION_MANIFEST))
             if not (out_dir / name).exists()]
 
 
