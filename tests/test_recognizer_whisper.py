@@ -327,10 +327,11 @@ def test_a_lower_readings_guess_never_raises_a_rival_of_its_own():
     assert share == 1.0
 
 
-def test_bet_pot_which_whisper_writes_for_half_pot_asks_unless_pocketsphinx_hears_it_too():
+def test_bet_pot_which_whisper_writes_for_half_pot_asks_even_where_pocketsphinx_hears_it_too():
     """"Bet pot." is what Whisper writes for "half pot" in noise (``SOUNDALIKE_READINGS``):
-    alone it asks "yes?", however sure its readings; "Bet the pot." does not, and neither
-    does "Bet pot." where PocketSphinx heard a pot-sized bet too."""
+    alone it asks "yes?", however sure its readings; "Bet the pot." does not.  PocketSphinx
+    mishears "half pot" as "bet pot" too (``SHARED_SOUNDALIKES``), so its being sure of a
+    pot-sized bet still asks."""
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine
 
@@ -341,8 +342,11 @@ def test_bet_pot_which_whisper_writes_for_half_pot_asks_unless_pocketsphinx_hear
     assert judge([_r("Bet the pot.", -0.05)])[0].confidence == HIGH_CONFIDENCE
     pair = combine(alone, Hypothesis("[unk]", 0.0, "ps"), None)
     assert pair.confidence < HIGH_CONFIDENCE
-    backed = combine(alone, Hypothesis("bet pot", 0.95, "ps"), None)
-    assert backed.confidence == HIGH_CONFIDENCE
+    shared = combine(alone, Hypothesis("bet pot", 0.95, "ps"), None)
+    assert parse(shared.text) == parse("pot") and shared.confidence < HIGH_CONFIDENCE
+    said_whole = judge([_r("Bet the pot.", -0.05)])[0]
+    assert combine(said_whole, Hypothesis("bet pot", 0.95, "ps"), None).confidence \
+        == HIGH_CONFIDENCE
 
 
 def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():

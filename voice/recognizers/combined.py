@@ -69,6 +69,7 @@ from .whisper_backend import (
     Reading,
     WhisperRecognizer,
     said_for,
+    shared_soundalike,
 )
 
 #: PocketSphinx's command stands in for Whisper's talk when Whisper's decoder, forced to
@@ -539,7 +540,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     two engines' doubts that agree on that amount still ask (:data:`AGREED_DOUBT_SLACK`).
     ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
     means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree);
-    as its own command it is sure only where PocketSphinx is sure of the same.
+    as its own command it is sure only where PocketSphinx is sure of the same, and never
+    where PocketSphinx shares the confusion (:func:`shared_soundalike`).
     ``doubted_teens``: teen amounts Whisper read with their -ty twin close under them
     (:func:`teen_doubts`): heard by either engine, they ask.
 
@@ -615,7 +617,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
-    if ((said_for(whisper.text) is not None and sphinx.confidence < HIGH_CONFIDENCE)
+    if ((said_for(whisper.text) is not None
+         and (sphinx.confidence < HIGH_CONFIDENCE or shared_soundalike(whisper.text)))
             or intent_of(heard) in doubted_teens):
         heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)
     if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE

@@ -89,6 +89,13 @@ TALK_WEIGHT = 0.25
 #: benchmarks/voice/RESULTS.md).
 SOUNDALIKE_READINGS: dict[tuple[str, ...], str] = {("bet", "pot"): "half pot",
                                                    ("fold", "it"): "call it"}
+#: Soundalike readings that PocketSphinx mishears the same way, so that its being sure of the
+#: same command is no second opinion: they always ask "yes?".  DECtalk's Frank (a
+#: validation voice) said "half pot" and both engines heard "bet pot", PocketSphinx sure,
+#: five times of ten (four at 15 dB, one in the room): five pot-sized bets taken without a
+#: "yes".  On every validation and tuned voice read, "Bet pot." was Whisper's best reading
+#: 29 times, each for "half pot" (session 41; benchmarks/voice/RESULTS.md).
+SHARED_SOUNDALIKES: frozenset[tuple[str, ...]] = frozenset({("bet", "pot")})
 #: A command Whisper is never sure of when it also wrote the other command named here,
 #: within :data:`NEAR_READING_SLACK` nats of it: its words -> the other's.  On the
 #: validation and tuned voices "Pot." was the best reading twice with "Pause." 1.7 and 2.3
@@ -247,6 +254,16 @@ def said_for(written: str) -> Intent | None:
     """
     said = SOUNDALIKE_READINGS.get(tuple(normalize(written)))
     return None if said is None else command(said)
+
+
+def shared_soundalike(written: str) -> bool:
+    """Whether ``written`` is a soundalike reading PocketSphinx shares
+    (:data:`SHARED_SOUNDALIKES`).
+
+    >>> shared_soundalike("Bet pot."), shared_soundalike("Fold it."), shared_soundalike("Pot.")
+    (True, False, False)
+    """
+    return tuple(normalize(written)) in SHARED_SOUNDALIKES
 
 
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
