@@ -1088,3 +1088,21 @@ def test_a_yes_or_no_with_nothing_to_confirm_is_talk_not_an_answer(whisper):
         assert parse(whisper.decode(_say("no", "en-us")).text) == Confirm(False)
     finally:
         whisper.expect_confirmation(False)
+
+
+def test_a_rival_whisper_also_wrote_in_its_own_words_makes_its_command_ask():
+    """DECtalk's Dennis said "i fold" in the room: Whisper sure of "I call.", "I fold." 3.6
+    nats under it, PocketSphinx doubting "fold", whose words Whisper's decoder scored 20.7
+    nats down.  Whisper's own reading of the rival is its score: the call asks "yes?"
+    (``rival_reading``); with no such reading the forced score rules the rival out."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+
+    readings = [_r("I call.", -0.4), _r("I called.", -2.7), _r("I fold.", -4.0)]
+    whisper, sphinx = judge(readings)[0], Hypothesis("fold", 0.5, "ps")
+    assert parse(whisper.text) == Call() and whisper.confidence == HIGH_CONFIDENCE
+    pair = combine(whisper, sphinx, -20.7, **evidence(readings, whisper, sphinx))
+    assert parse(pair.text) == Call() and pair.confidence < HIGH_CONFIDENCE
+    alone = readings[:2]
+    pair = combine(whisper, sphinx, -20.7, **evidence(alone, whisper, sphinx))
+    assert parse(pair.text) == Call() and pair.confidence == HIGH_CONFIDENCE

@@ -104,6 +104,7 @@ PAIR_ABLATIONS = {
     "pair, two doubts always sure": {"near_amount": False},
     "pair, no soundalike agrees": {"soundalikes_agree": False},
     "pair, teens never doubted": {"doubted_teens": frozenset()},
+    "pair, rival's own readings ignored": {"rival_reading": None},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
     "pair, no backing": {"backed": False},

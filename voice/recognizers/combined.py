@@ -300,6 +300,32 @@ def backs(readings: Sequence[Reading], command: str) -> bool:
     return any(r.intent == said for r in readings)
 
 
+def rival_reading(readings: Sequence[Reading], sphinx: Hypothesis) -> float | None:
+    """How many nats under Whisper's best reading lies its best own reading of PocketSphinx's
+    command (a repair counts only where Whisper scored it, a soundalike reading not at all,
+    :func:`said_for`), or None where none means it.  Against another command of Whisper's
+    it counts as the rival's score where it is higher than the forced one: Whisper's
+    decoder, made to write PocketSphinx's words, may find them far less likely than its own
+    words for the same command (DECtalk's Dennis in the room: "fold" 20.7 nats under a sure
+    "I call.", "I fold." 3.6 under it, and a call taken without a "yes"; on the validation
+    voices that was the one wrong action it took away, and it made two right amounts more
+    ask; benchmarks/voice/RESULTS.md, session 41).
+
+    >>> r = [Reading("I call.", -0.4, parse("i call"), "I call."),
+    ...      Reading("I fold.", -4.0, parse("i fold"), "I fold.")]
+    >>> round(rival_reading(r, Hypothesis("fold", 0.5)), 1)
+    -3.6
+    >>> rival_reading(r, Hypothesis("check", 0.5)) is None
+    True
+    """
+    said = intent_of(sphinx)
+    if isinstance(said, Unknown) or not readings:
+        return None
+    own = [r.logprob for r in readings if r.intent == said and (r.verified or not r.repaired)
+           and said_for(r.text) is None]
+    return max(own) - max(r.logprob for r in readings) if own else None
+
+
 def offered(readings: Sequence[Reading], confirming: bool = False) -> list[str]:
     """The commands Whisper's readings mean that may be taken asking "yes?"
     (:func:`rescuable`), each once, in the readings' order: what
@@ -452,16 +478,19 @@ class Evidence(TypedDict):
     certain_amount: bool
     near_amount: bool
     doubted_teens: frozenset[Intent]
+    rival_reading: float | None
 
 
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
-    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`): one place for the
+    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`,
+    :func:`rival_reading`): one place for the
     game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
                     near_amount=near_other_amount(readings, sphinx),
-                    doubted_teens=teen_doubts(readings))
+                    doubted_teens=teen_doubts(readings),
+                    rival_reading=rival_reading(readings, sphinx))
 
 
 def sized(intent: Intent) -> bool:
@@ -490,6 +519,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             far_rival_table_slack: float | None = None, likelier_yields: bool = False,
             certain_amount: bool = False, near_amount: bool = False,
             soundalikes_agree: bool = True, doubted_teens: frozenset[Intent] = frozenset(),
+            rival_reading: float | None = None,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -614,6 +644,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
                  and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
     if certain_amount:
         sized_slack = 0.0  # ruled out as any rival is, by disagree_slack alone
+    if (rival_reading is not None and gap is not None and not stands_in(said_w, said_p)
+            and not isinstance(said_w, Unknown)):
+        gap = max(gap, rival_reading)  # Whisper's own words for the rival weigh as much
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
