@@ -307,9 +307,11 @@ def rival_reading(readings: Sequence[Reading], sphinx: Hypothesis) -> float | No
     it counts as the rival's score where it is higher than the forced one: Whisper's
     decoder, made to write PocketSphinx's words, may find them far less likely than its own
     words for the same command (DECtalk's Dennis in the room: "fold" 20.7 nats under a sure
-    "I call.", "I fold." 3.6 under it, and a call taken without a "yes"; on the validation
-    voices that was the one wrong action it took away, and it made two right amounts more
-    ask; benchmarks/voice/RESULTS.md, session 41).
+    "I call.", "I fold." 3.6 under it, and a call taken without a "yes").  On every
+    validation and tuned voice read (5,727 clips) that was the one wrong action it took
+    away, and it made six right commands more ask: "fifty percent of the pot" against
+    "fifteen", "check it" against "Shove it.", "three hundred" against "three thousand",
+    twice each (benchmarks/voice/RESULTS.md, session 41).
 
     >>> r = [Reading("I call.", -0.4, parse("i call"), "I call."),
     ...      Reading("I fold.", -4.0, parse("i fold"), "I fold.")]

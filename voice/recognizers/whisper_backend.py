@@ -90,11 +90,11 @@ TALK_WEIGHT = 0.25
 SOUNDALIKE_READINGS: dict[tuple[str, ...], str] = {("bet", "pot"): "half pot",
                                                    ("fold", "it"): "call it"}
 #: Soundalike readings that PocketSphinx mishears the same way, so that its being sure of the
-#: same command is no second opinion: they always ask "yes?".  DECtalk's Frank (a
-#: validation voice) said "half pot" and both engines heard "bet pot", PocketSphinx sure,
-#: five times of ten (four at 15 dB, one in the room): five pot-sized bets taken without a
-#: "yes".  On every validation and tuned voice read, "Bet pot." was Whisper's best reading
-#: 29 times, each for "half pot" (session 41; benchmarks/voice/RESULTS.md).
+#: same command is no second opinion: they always ask "yes?".  DECtalk's Frank and Dennis
+#: (validation voices) said "half pot" and both engines heard "bet pot", PocketSphinx
+#: sure: seven pot-sized bets taken without a "yes", and no right command asks more.  On
+#: every validation and tuned voice read (5,727 clips) "Bet pot." was Whisper's best
+#: reading 60 times, each for "half pot" (session 41; benchmarks/voice/RESULTS.md).
 SHARED_SOUNDALIKES: frozenset[tuple[str, ...]] = frozenset({("bet", "pot")})
 #: A command Whisper is never sure of when it also wrote the other command named here,
 #: within :data:`NEAR_READING_SLACK` nats of it: its words -> the other's.  On the
