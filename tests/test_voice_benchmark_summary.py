@@ -149,3 +149,27 @@ def test_the_table_fit_never_speaks_with_a_voice_the_benchmark_keeps_out():
             assert v.synth != "flite" or v.name not in table_data.FLITE_VOICES, v
     assert {v.group for v in kept_out} == {"held-out", "validation", "unheard", "accented",
                                          "fresh"}
+
+
+def test_rows_judged_again_by_voice_give_each_voice_its_own_table(tmp_path, capsys):
+    """``rejudge --by-voice`` scores each voice apart, aggregates only: one voice's "Fold."
+    is right, the other's "Call." for "fold" is a wrong action, and neither clip is shown."""
+    import json
+
+    from benchmarks.voice.rejudge import main
+
+    def row(voice: str, said: str) -> dict:
+        return {"id": voice, "voice": voice, "group": "fresh", "engine": "whisper",
+                "condition": "clean", "situation": "preflop", "family": "fold",
+                "text": "fold", "expected": "p3 f", "latency_ms": 100.0, "rtf": 0.3,
+                "readings": [[said, -0.05, said, False, 0.0, True]]}
+
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text("".join(json.dumps(row(v, s)) + "\n"
+                            for v, s in (("paul", "Fold."), ("betty", "Call."))))
+    assert main(["--rows", str(rows), "--by-voice"]) == 0
+    out = capsys.readouterr().out
+    betty, paul = out.split("voice betty")[1].split("voice paul")
+    assert "| 100.0 % |" in paul and "(0; 0 without a yes)" in paul
+    assert "| 0.0 % |" in betty and "(1; 1 without a yes)" in betty
+    assert "Call." not in out

@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
+    ap.add_argument("--by-voice", action="store_true",
+                    help="a table for each voice (aggregates only, so the test voices too)")
     args = ap.parse_args(argv)
     rows = [json.loads(line) for f in args.rows.split(",")
             for line in Path(f).read_text().splitlines() if line]
@@ -177,7 +179,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
               f"{args.doubted_tables_act}, alone table slack {alone_tables}")
-        print(table(summarize_rows(again)))
+        voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
+        for voice in voices:
+            if voice is not None:
+                print(f"voice {voice}")
+            print(table(summarize_rows([r for r in again if voice in (None, r["voice"])])))
     return 0
 
 
