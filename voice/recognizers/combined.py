@@ -485,9 +485,8 @@ class Evidence(TypedDict):
 
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
-    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`,
-    :func:`rival_reading`): one place for the
-    game, the benchmark's replay of saved readings and its ablations."""
+    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`):
+    one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
                     near_amount=near_other_amount(readings, sphinx),
@@ -646,8 +645,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
                  and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
     if certain_amount:
         sized_slack = 0.0  # ruled out as any rival is, by disagree_slack alone
-    if (rival_reading is not None and gap is not None and not stands_in(said_w, said_p)
-            and not isinstance(said_w, Unknown)):
+    if rival_reading is not None and gap is not None and not stands_in(said_w, said_p):
         gap = max(gap, rival_reading)  # Whisper's own words for the rival weigh as much
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
