@@ -317,6 +317,45 @@ def test_reset_drops_the_utterance_in_progress(recognizer):
     assert recognizer.final() == Hypothesis(UNKNOWN, 0.0, "pocketsphinx")
 
 
+def test_an_utterance_ended_ahead_is_judged_as_if_it_had_ended_there():
+    """:meth:`end_ahead` judges on a thread what :meth:`final` would have, and the tail that
+    follows is not heard; the running mean settles the same."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    audio = _say("call it", "en-gb+f2", 15.0)  # 15 dB: a room the fresh mean is far from
+    cut = len(audio) - 4800  # the last 0.15 s: quiet
+    plain, ahead = PocketSphinxRecognizer(), PocketSphinxRecognizer()
+    expected = plain.decode(audio[:cut], chunk_bytes=3200)
+    for start in range(0, cut, 3200):
+        ahead.accept(audio[start:min(start + 3200, cut)])
+    ahead.end_ahead()
+    assert ahead.ended_ahead
+    ahead.accept(audio[cut:])
+    assert ahead.final() == expected
+    assert not ahead.ended_ahead
+    assert ahead._decoder.get_cmn() == plain._decoder.get_cmn()
+
+
+def test_speech_resumed_after_an_end_ahead_is_heard_whole(recognizer):
+    """The player spoke on: the utterance is decoded again from its start, every decoder's
+    running mean as it was, and heard whole, not as the words before the pause."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    first, rest = _say("raise to", "en-gb"), _say("two hundred", "en-gb")
+    plain, ahead = PocketSphinxRecognizer(), PocketSphinxRecognizer()
+    expected = plain.decode(first + rest, chunk_bytes=3200)
+    for start in range(0, len(first), 3200):
+        ahead.accept(first[start:start + 3200])
+    ahead.end_ahead()
+    ahead.accept(rest[:3200])
+    ahead.resume()
+    assert not ahead.ended_ahead
+    for start in range(3200, len(rest), 3200):
+        ahead.accept(rest[start:start + 3200])
+    assert ahead.final() == expected
+    assert parse(expected.text) == parse("raise to two hundred")
+
+
 def test_the_second_look_covers_only_the_utterance_it_judges(recognizer):
     """The strict second look decodes the finished phrase's own audio: a dropped phrase
     before it leaves nothing behind, and a clear command comes back sure."""

@@ -621,6 +621,51 @@ def test_speech_resumed_after_a_pause_is_heard_whole_not_as_its_first_half(whisp
     assert parse(whisper.final().text) == parse("raise to two hundred")
 
 
+@needs_model
+def test_the_pair_finishes_ahead_while_the_quiet_tail_arrives(whisper):
+    """Once Whisper decodes ahead, PocketSphinx ends the utterance there too: at the end
+    of the hangover the pair only collects both judgements."""
+    import time
+
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    pcm = _say("raise to two hundred", "en-us")
+    for start in range(0, len(pcm), 3200):
+        both.accept(pcm[start:start + 3200])
+    assert both.sphinx.ended_ahead
+    time.sleep(1.5)
+    t0 = time.perf_counter()
+    hyp = both.final()
+    waited = time.perf_counter() - t0
+    assert parse(hyp.text) == parse("raise to two hundred")
+    assert hyp.confidence == HIGH_CONFIDENCE
+    assert waited < 0.03, f"final() decoded again ({1000 * waited:.0f} ms)"
+
+
+@needs_model
+def test_the_pair_hears_speech_resumed_after_a_pause_whole(whisper):
+    import numpy as np
+
+    from benchmarks.voice.synth import mix, speak
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    first, second = speak("raise to", "en-us", 160), speak("two hundred", "en-us", 160)
+    pause = np.zeros(int(0.5 * 16000), dtype=np.int16)
+    pcm = mix(np.concatenate([first, pause, second]), 40.0, seed=4).tobytes()
+    ended_in_the_pause = False
+    for start in range(0, len(pcm), 3200):
+        both.accept(pcm[start:start + 3200])
+        ended_in_the_pause |= start < 2 * (len(first) + len(pause)) and both.sphinx.ended_ahead
+    assert ended_in_the_pause
+    assert parse(both.final().text) == parse("raise to two hundred")
+    assert both.last_opinion is not None
+    assert parse(both.last_opinion[0].text) == parse("raise to two hundred")
+
+
 def test_pocketsphinx_alone_gives_a_table_command_only_when_whisper_backs_it_as_likely():
     """A table command acts without a "yes", so only the sure rescue gives one: PocketSphinx
     sure of it and Whisper's decoder finding it about as likely as its own words."""

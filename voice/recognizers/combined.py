@@ -32,9 +32,10 @@ close to its own reading is trusted further (:data:`DOUBT_YIELDS_GAP_OVER`,
 :data:`LIKELIER_SURE_OVER`), and where that decoder finds it likelier than its own
 reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 
-PocketSphinx decodes while the player speaks (it streams); at the end both finish side by
-side, Whisper on a thread (CTranslate2 releases the GIL), so the wait is the longer of the
-two, not their sum.
+PocketSphinx decodes while the player speaks (it streams); once the utterance's quiet tail
+has begun, both finish ahead on threads while the voice detector waits out its hangover
+(Whisper's decode-ahead says when; :meth:`PocketSphinxRecognizer.end_ahead`), and at the
+end the wait is what is left of the longer of the two.
 """
 
 from __future__ import annotations
@@ -785,8 +786,16 @@ class CombinedRecognizer(Recognizer):
         self.sphinx.expect_over_line(over and bool(self.sphinx_lead_over))
 
     def accept(self, chunk: bytes) -> None:
+        """Both hear the chunk; once Whisper decodes ahead (the quiet tail has begun),
+        PocketSphinx ends the utterance there too, and takes it up again if the player
+        speaks on."""
         self.whisper.accept(chunk)
+        ahead = self.whisper.decoding_ahead
+        if self.sphinx.ended_ahead and not ahead:
+            self.sphinx.resume()
         self.sphinx.accept(chunk)
+        if ahead and not self.sphinx.ended_ahead:
+            self.sphinx.end_ahead()
 
     def hear_room(self, pcm: bytes) -> None:
         self.sphinx.hear_room(pcm)

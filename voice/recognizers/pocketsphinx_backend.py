@@ -60,6 +60,8 @@ benchmarks/voice/RESULTS.md):
 from __future__ import annotations
 
 import os
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -285,6 +287,19 @@ def _cepstra(mean: str) -> list[float]:
     return [float(c) for c in mean.split(",")]
 
 
+@dataclass
+class _Ahead:
+    """An utterance ended ahead of the voice detector (its quiet tail had begun) and
+    judged on a thread; the chunks that came after, kept in case the player speaks again."""
+
+    audio: list[bytes]
+    #: The checking decoders' running means when it ended, for a resumption.
+    means: list[str]
+    tail: list[bytes] = field(default_factory=list)
+    result: Hypothesis | None = None
+    thread: threading.Thread | None = None
+
+
 class PocketSphinxRecognizer(Recognizer):
     """JSGF-constrained PocketSphinx with phone-loop rejection.
 
@@ -352,6 +367,7 @@ class PocketSphinxRecognizer(Recognizer):
         self.lead_weight = lead_weight
         self._over = False  #: the utterance began over the game's line (and a lead is built)
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
+        self._ahead: _Ahead | None = None  #: the utterance ended ahead (:meth:`end_ahead`)
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
         self.cmn_frames = cmn_frames
@@ -375,7 +391,8 @@ class PocketSphinxRecognizer(Recognizer):
         utterances through every decoder, so that their noise estimates start from the
         room and not from the first utterance's first frame.  Each decoder's running
         cepstral mean is put back: the room is not what the player's words sound like."""
-        if self._started or self._room_heard >= ROOM_PRIME_S * _RATE:
+        if (self._started or self._ahead is not None
+                or self._room_heard >= ROOM_PRIME_S * _RATE):
             return
         data = self._dither(pcm)
         if not data:
@@ -401,16 +418,75 @@ class PocketSphinxRecognizer(Recognizer):
         self._started = True
 
     def accept(self, chunk: bytes) -> None:
-        if not self._started:
+        ahead = self._ahead
+        if ahead is None and not self._started:
             self._start()
         data = self._dither(chunk)
-        if data:
-            self._decoder.process_raw(data, False, False)
-            self._audio.append(data)
+        if not data:
+            return
+        if ahead is not None:  # the utterance's tail: heard only if the player speaks again
+            ahead.tail.append(data)
+            return
+        self._decoder.process_raw(data, False, False)
+        self._audio.append(data)
+
+    @property
+    def ended_ahead(self) -> bool:
+        """The utterance was ended ahead (:meth:`end_ahead`) and not resumed."""
+        return self._ahead is not None
+
+    def end_ahead(self) -> None:
+        """End the utterance here and judge it on a thread, while the voice detector waits
+        out its hangover: the utterance's quiet tail has begun (the caller knows when, as
+        Whisper's decode-ahead does).  A doubted command heard in a room the recognizer has
+        not settled on is decoded up to three times more (:meth:`_hear_in_its_own_room`),
+        and that no longer waits for the end of the utterance.  :meth:`final` collects the
+        judgement; :meth:`resume` takes the utterance up again if the player speaks on.
+        Pocketsphinx keeps the GIL while it decodes, but only one chunk at a time, so the
+        chunks still coming in are taken between them."""
+        if not self._started or self._ahead is not None:
+            return
+        self._decoder.end_utt()
+        self._started = False
+        audio, self._audio = self._audio, []
+        ahead = _Ahead(audio, [d.get_cmn() for d in self._decoders[1:]])
+
+        def judge() -> None:
+            ahead.result = self._judged(audio)
+
+        ahead.thread = threading.Thread(target=judge, name="pocketsphinx-ahead", daemon=True)
+        self._ahead = ahead
+        ahead.thread.start()
+
+    def _collect(self) -> _Ahead | None:
+        """The utterance ended ahead, its judgement finished; None if there is none."""
+        ahead, self._ahead = self._ahead, None
+        if ahead is not None and ahead.thread is not None:
+            ahead.thread.join()
+        return ahead
+
+    def resume(self) -> None:
+        """The player spoke again after :meth:`end_ahead`: the utterance goes on, decoded
+        again from the start with every decoder's running mean as it was (what the decoder
+        streamed is gone once it is ended)."""
+        ahead = self._collect()
+        if ahead is None:
+            return
+        for dec, mean in zip(self._decoders[1:], ahead.means, strict=True):
+            dec.set_cmn(mean)
+        dec = self._decoder
+        dec.set_cmn(self._mean_before)
+        dec.start_utt()
+        self._audio = ahead.audio + ahead.tail
+        for data in self._audio:
+            dec.process_raw(data, False, False)
+        self._started = True
 
     def reset(self) -> None:
         """Drop the utterance in progress (no second look: nobody wants its result)."""
-        if self._started:
+        if self._collect() is not None:
+            self._settle()
+        elif self._started:
             self._decoder.end_utt()
             self._started = False
             self._settle()
@@ -424,19 +500,29 @@ class PocketSphinxRecognizer(Recognizer):
         return " ".join(words)
 
     def final(self) -> Hypothesis:
-        if not self._started:
+        ahead = self._collect()
+        if ahead is not None and ahead.result is not None:
+            heard = ahead.result
+        elif self._started:
+            self._decoder.end_utt()
+            self._started = False
+            audio, self._audio = self._audio, []
+            heard = self._judged(audio)
+        else:
             return Hypothesis(UNKNOWN, 0.0, self.name)
-        self._decoder.end_utt()
-        self._started = False
-        audio, self._audio = self._audio, []
+        self._settle()
+        if self.room_file is not None:  # the mean has moved towards this microphone and room
+            save_room(self.room_file, self.room)
+        return heard
+
+    def _judged(self, audio: list[bytes]) -> Hypothesis:
+        """The utterance the main decoder has just ended, judged: heard again from its own
+        mean if it was doubted in a room the recognizer has not settled on."""
         heard = self._heard(audio)
         if heard.confidence < HIGH_CONFIDENCE:
             own = self._own_mean()
             if own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE:
                 heard = self._hear_in_its_own_room(own, audio) or heard
-        self._settle()
-        if self.room_file is not None:  # the mean has moved towards this microphone and room
-            save_room(self.room_file, self.room)
         return heard
 
     def _heard(self, audio: list[bytes]) -> Hypothesis:

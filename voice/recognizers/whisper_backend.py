@@ -411,6 +411,13 @@ class WhisperRecognizer(Recognizer):
               and (spec is None or (spec.stale and not spec.thread.is_alive()))):
             self._speculate()
 
+    @property
+    def decoding_ahead(self) -> bool:
+        """The utterance is being (or has been) decoded ahead, and the player has not spoken
+        again since: its quiet tail has begun."""
+        spec = self._speculation
+        return spec is not None and not spec.stale
+
     def _speculate(self) -> None:
         """Decode what was said so far on a thread while the utterance's quiet tail comes
         in: the voice detector waits a few hundred ms of quiet before it ends the
