@@ -631,6 +631,7 @@ def test_the_pair_finishes_ahead_while_the_quiet_tail_arrives(whisper):
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    both.sphinx_ends_ahead = True
     pcm = _say("raise to two hundred", "en-us")
     for start in range(0, len(pcm), 3200):
         both.accept(pcm[start:start + 3200])
@@ -645,6 +646,21 @@ def test_the_pair_finishes_ahead_while_the_quiet_tail_arrives(whisper):
 
 
 @needs_model
+def test_by_default_pocketsphinx_hears_the_utterance_to_its_end(whisper):
+    """Ending ahead cost wrong actions (:data:`voice.recognizers.combined.SPHINX_ENDS_AHEAD`):
+    by default PocketSphinx hears the quiet tail too, and judges at the end."""
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    pcm = _say("raise to two hundred", "en-us")
+    for start in range(0, len(pcm), 3200):
+        both.accept(pcm[start:start + 3200])
+    assert both.whisper.decoding_ahead and not both.sphinx.ended_ahead
+    assert parse(both.final().text) == parse("raise to two hundred")
+
+
+@needs_model
 def test_the_pair_hears_speech_resumed_after_a_pause_whole(whisper):
     import numpy as np
 
@@ -653,6 +669,7 @@ def test_the_pair_hears_speech_resumed_after_a_pause_whole(whisper):
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    both.sphinx_ends_ahead = True
     first, second = speak("raise to", "en-us", 160), speak("two hundred", "en-us", 160)
     pause = np.zeros(int(0.5 * 16000), dtype=np.int16)
     pcm = mix(np.concatenate([first, pause, second]), 40.0, seed=4).tobytes()

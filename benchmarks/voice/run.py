@@ -88,9 +88,11 @@ def make_recognizer(engine: str, args: argparse.Namespace):
     if engine == "combined":
         from voice.recognizers.combined import CombinedRecognizer
 
-        return CombinedRecognizer(make_recognizer("whisper", args),
+        pair = CombinedRecognizer(make_recognizer("whisper", args),
                                   make_recognizer("pocketsphinx", args),
                                   rescue_slack=args.rescue_slack)
+        pair.sphinx_ends_ahead = args.sphinx_ahead
+        return pair
     from voice.recognizers import open_recognizer
 
     return open_recognizer(engine)
@@ -462,8 +464,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
                     help="nats a repaired reading may lose to Whisper's own and still count")
-    from voice.recognizers.combined import RESCUE_SLACK
+    from voice.recognizers.combined import RESCUE_SLACK, SPHINX_ENDS_AHEAD
 
+    ap.add_argument("--sphinx-ahead", action=argparse.BooleanOptionalAction,
+                    default=SPHINX_ENDS_AHEAD,
+                    help="combined: PocketSphinx ends the utterance where Whisper decodes "
+                    "ahead, and judges it during the hangover")
     ap.add_argument("--rescue-slack", type=float, default=RESCUE_SLACK,
                     help="combined: nats PocketSphinx's command may lose to Whisper's own "
                     "reading and still be taken (asking yes)")

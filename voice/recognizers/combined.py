@@ -32,10 +32,10 @@ close to its own reading is trusted further (:data:`DOUBT_YIELDS_GAP_OVER`,
 :data:`LIKELIER_SURE_OVER`), and where that decoder finds it likelier than its own
 reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 
-PocketSphinx decodes while the player speaks (it streams); once the utterance's quiet tail
-has begun, both finish ahead on threads while the voice detector waits out its hangover
-(Whisper's decode-ahead says when; :meth:`PocketSphinxRecognizer.end_ahead`), and at the
-end the wait is what is left of the longer of the two.
+PocketSphinx decodes while the player speaks (it streams); Whisper decodes ahead once the
+utterance's quiet tail has begun; at the end both finish side by side, Whisper on a thread
+(CTranslate2 releases the GIL), so the wait is the longer of the two, not their sum.
+PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 
 from __future__ import annotations
@@ -158,6 +158,16 @@ TABLE_RIVALS = ("fold", "check", "call", "pot")
 #: have one at -7.0 and -7.2: from 7 up, PocketSphinx missing them would lose them
 #: (benchmarks/voice/RESULTS.md, session 28).
 ALONE_TABLE_SLACK: float | None = 6.5
+#: PocketSphinx ends its utterance where Whisper starts decoding ahead (the quiet tail has
+#: begun) and judges it on a thread during the voice detector's hangover
+#: (:meth:`PocketSphinxRecognizer.end_ahead`).  The listener's p95 on the fresh voices,
+#: every 8th clip: 212 / 481 / 444 -> 137 / 186 / 65 ms (clean / 15 dB / room); but it
+#: hears less of the quiet after the words, and wrong actions without a "yes" went 8 -> 13
+#: of 2,490 on the fresh voices and 5 -> 8 of 3,984 on the validation voices ("pause"
+#: written "Pot.", "no" written "Yep.", where PocketSphinx's doubted contrary opinion had
+#: made them ask).  So it is off until it keeps that (benchmarks/voice/RESULTS.md,
+#: session 42).
+SPHINX_ENDS_AHEAD = False
 #: Over a line (the utterance began while the game spoke), what the echo canceller left
 #: of it just before the player's first sound is written by Whisper as a word of its own
 #: ("Be told." for "fold"), which PocketSphinx's grammar has no room for: PocketSphinx's
@@ -771,6 +781,7 @@ class CombinedRecognizer(Recognizer):
         self.sphinx_lead_over = True
         #: A "yes?" waits for its answer (:meth:`expect_confirmation`).
         self.confirming = False
+        self.sphinx_ends_ahead = SPHINX_ENDS_AHEAD
 
     def expect_confirmation(self, pending: bool) -> None:
         self.confirming = pending
@@ -786,11 +797,11 @@ class CombinedRecognizer(Recognizer):
         self.sphinx.expect_over_line(over and bool(self.sphinx_lead_over))
 
     def accept(self, chunk: bytes) -> None:
-        """Both hear the chunk; once Whisper decodes ahead (the quiet tail has begun),
-        PocketSphinx ends the utterance there too, and takes it up again if the player
-        speaks on."""
+        """Both hear the chunk; with :data:`SPHINX_ENDS_AHEAD`, once Whisper decodes ahead
+        (the quiet tail has begun) PocketSphinx ends the utterance there too, and takes it
+        up again if the player speaks on."""
         self.whisper.accept(chunk)
-        ahead = self.whisper.decoding_ahead
+        ahead = self.sphinx_ends_ahead and self.whisper.decoding_ahead
         if self.sphinx.ended_ahead and not ahead:
             self.sphinx.resume()
         self.sphinx.accept(chunk)
