@@ -442,7 +442,7 @@ class PocketSphinxRecognizer(Recognizer):
         not settled on is decoded up to three times more (:meth:`_hear_in_its_own_room`),
         and that no longer waits for the end of the utterance.  :meth:`final` collects the
         judgement; :meth:`resume` takes the utterance up again if the player speaks on.
-        Pocketsphinx keeps the GIL while it decodes, but only one chunk at a time, so the
+        The pocketsphinx binding keeps the GIL while it decodes, but one chunk at a time, so the
         chunks still coming in are taken between them."""
         if not self._started or self._ahead is not None:
             return
