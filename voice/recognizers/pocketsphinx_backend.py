@@ -474,13 +474,11 @@ class PocketSphinxRecognizer(Recognizer):
             return
         for dec, mean in zip(self._decoders[1:], ahead.means, strict=True):
             dec.set_cmn(mean)
-        dec = self._decoder
-        dec.set_cmn(self._mean_before)
-        dec.start_utt()
-        self._audio = ahead.audio + ahead.tail
-        for data in self._audio:
-            dec.process_raw(data, False, False)
-        self._started = True
+        self._decoder.set_cmn(self._mean_before)
+        self._start()
+        for data in ahead.audio + ahead.tail:
+            self._decoder.process_raw(data, False, False)
+            self._audio.append(data)
 
     def reset(self) -> None:
         """Drop the utterance in progress (no second look: nobody wants its result)."""
