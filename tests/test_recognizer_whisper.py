@@ -393,6 +393,30 @@ def test_pot_with_pause_written_just_under_it_asks():
     assert far.confidence == HIGH_CONFIDENCE
 
 
+def test_pot_with_pause_read_under_it_acts_only_where_pocketsphinx_is_sure_of_the_pot():
+    """DECtalk's "pause" written a sure "Pot." with "Pause." 7.1 nats under it, and
+    PocketSphinx's doubted "pot" agreeing, was a pot-sized bet taken without a "yes": with
+    "Pause." within ``NEAR_READING_DOUBT_SLACK`` the pot asks unless PocketSphinx is sure
+    of it; with "Pause." further down, or PocketSphinx sure, it acts."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import NEAR_READING_DOUBT_SLACK, combine, evidence
+
+    assert NEAR_READING_DOUBT_SLACK is not None
+
+    def taken(pause_gap: float, sphinx: Hypothesis) -> Hypothesis:
+        readings = [_r("Pot.", -0.1), _r("Pause.", -0.1 - pause_gap)]
+        whisper, _ = judge(readings)
+        assert whisper.confidence == HIGH_CONFIDENCE
+        return combine(whisper, sphinx, None, **evidence(readings, whisper, sphinx))
+
+    doubted_pot, nothing = Hypothesis("pot", 0.5, "ps"), Hypothesis("[unk]", 0.0, "ps")
+    for sphinx in (doubted_pot, nothing):
+        asked = taken(7.1, sphinx)
+        assert parse(asked.text) == parse("pot") and asked.confidence < HIGH_CONFIDENCE
+        assert taken(NEAR_READING_DOUBT_SLACK + 1, sphinx).confidence == HIGH_CONFIDENCE
+    assert taken(7.1, Hypothesis("pot", 0.95, "ps")).confidence == HIGH_CONFIDENCE
+
+
 def test_a_teen_amount_with_its_ty_twin_read_close_under_it_asks_whoever_heard_it():
     """"Bet two eighteen." sure, "Bet two eighty." 4.6 nats under it, and PocketSphinx sure
     of "bet two eighteen" too: in noise both engines hear a -ty as a teen, so the 218 asks

@@ -60,12 +60,13 @@ from ..intents import (
     Unknown,
     is_action,
 )
-from ..parser import parse
+from ..parser import normalize, parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
 from .whisper_backend import (
     HIGH_CONFIDENCE,
     LOW_CONFIDENCE,
+    NEAR_READINGS,
     Judgement,
     Reading,
     WhisperRecognizer,
@@ -144,6 +145,16 @@ AGREED_DOUBT_SLACK: float | None = 2.0
 #: 164 -> 33 of 192 clean on the validation, flite and held-out voices), as a pair that
 #: cannot tell the two apart should (benchmarks/voice/RESULTS.md, session 40).
 TEEN_TWIN_SLACK: float | None = 7.0
+#: A command Whisper wrote with the other command of :data:`NEAR_READINGS` among its
+#: readings within this many nats ("Pot." with "Pause." under it) acts without a "yes" only
+#: where PocketSphinx is sure of the same command (None: never asks so).  Whisper's own
+#: doubt reaches only 3 nats (:data:`whisper_backend.NEAR_READING_SLACK`), and
+#: PocketSphinx's doubted "pot" agreeing made it sure again.  On the validation voices
+#: (3,984 clips) four of the five wrong actions without a "yes" were DECtalk's "pause"
+#: written "Pot." with "Pause." 6.9-7.8 nats under it (PocketSphinx: a doubted "pot" or
+#: nothing); at 8 they ask, and 20 right pot-sized bets ask too (26 on every non-test
+#: voice read; benchmarks/voice/RESULTS.md, session 43).
+NEAR_READING_DOUBT_SLACK: float | None = 8.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
 #: decoder about 20 ms (benchmarks/voice/RESULTS.md, session 28).
@@ -484,6 +495,30 @@ def teen_doubts(readings: Sequence[Reading],
                 and other_logprob >= logprob - slack for other, other_logprob in best.items()))
 
 
+def near_reading(readings: Sequence[Reading], heard: Hypothesis,
+                 slack: float | None = NEAR_READING_DOUBT_SLACK) -> bool:
+    """Whether Whisper read ``heard``'s command in words that :data:`NEAR_READINGS` names,
+    with the other command named there read within ``slack`` nats of it.
+
+    >>> pot = [Reading("Pot.", 0.0, parse("pot"), "pot"),
+    ...        Reading("Pause.", -7.1, parse("pause"), "pause")]
+    >>> near_reading(pot, Hypothesis("pot", 0.95)), near_reading(pot, Hypothesis("pot", 0.95), 5.0)
+    (True, False)
+    >>> near_reading(pot[1:], Hypothesis("pause", 0.95))
+    False
+    """
+    said = intent_of(heard)
+    if slack is None or isinstance(said, Unknown):
+        return False
+    own = [r for r in readings if r.intent == said and tuple(normalize(r.command)) in NEAR_READINGS]
+    if not own:
+        return False
+    best = max(own, key=lambda r: r.logprob)
+    near = NEAR_READINGS[tuple(normalize(best.command))]
+    return any(tuple(normalize(r.command)) == near and r.logprob >= best.logprob - slack
+               for r in readings)
+
+
 class Evidence(TypedDict):
     """What :func:`combine` weighs of Whisper's readings besides its own judgement."""
 
@@ -492,17 +527,20 @@ class Evidence(TypedDict):
     near_amount: bool
     doubted_teens: frozenset[Intent]
     rival_reading: float | None
+    near_reading: bool
 
 
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
-    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`):
+    :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
+    :func:`near_reading`):
     one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
                     near_amount=near_other_amount(readings, sphinx),
                     doubted_teens=teen_doubts(readings),
-                    rival_reading=rival_reading(readings, sphinx))
+                    rival_reading=rival_reading(readings, sphinx),
+                    near_reading=near_reading(readings, whisper))
 
 
 def sized(intent: Intent) -> bool:
@@ -531,7 +569,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             far_rival_table_slack: float | None = None, likelier_yields: bool = False,
             certain_amount: bool = False, near_amount: bool = False,
             soundalikes_agree: bool = True, doubted_teens: frozenset[Intent] = frozenset(),
-            rival_reading: float | None = None,
+            rival_reading: float | None = None, near_reading: bool = False,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -664,6 +702,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     if ((said_for(whisper.text) is not None
          and (sphinx.confidence < HIGH_CONFIDENCE or shared_soundalike(whisper.text)))
             or intent_of(heard) in doubted_teens):
+        heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)
+    if (near_reading and intent_of(heard) == said_w
+            and not (said_p == said_w and sphinx.confidence >= HIGH_CONFIDENCE)):
         heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)
     if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE
             and sphinx.confidence < HIGH_CONFIDENCE and heard.confidence >= HIGH_CONFIDENCE):
