@@ -151,3 +151,26 @@ def test_hearing_again_does_not_move_the_room_faster(monkeypatch):
     plain = backend.PocketSphinxRecognizer()
     assert plain.decode(pcm).text == "[unk]"  # not heard again
     assert plain.room.split(",")[0] == rec.room.split(",")[0]
+
+
+@needs_espeak
+def test_the_caller_decides_whether_a_doubted_command_is_heard_again():
+    """``final(rehear=...)`` is asked, with the first hearing, before a doubted utterance in
+    a new room is decoded again from its own mean: the pair asks Whisper, and where Whisper
+    is sure of the same command the second hearing cannot change what is taken."""
+    from voice.recognizers.base import Hypothesis
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    pcm = _noisy("min raise", 3)
+
+    def heard(answer: bool) -> tuple[Hypothesis, list[Hypothesis]]:
+        asked: list[Hypothesis] = []
+        rec = PocketSphinxRecognizer()
+        for start in range(0, len(pcm), 3200):
+            rec.accept(pcm[start:start + 3200])
+        return rec.final(lambda first: asked.append(first) or answer), asked
+
+    again, asked = heard(True)
+    assert parse(again.text) == parse("min raise") and [a.text for a in asked] == ["[unk]"]
+    kept, asked = heard(False)
+    assert kept.text == "[unk]" and len(asked) == 1

@@ -685,6 +685,36 @@ def test_by_default_pocketsphinx_hears_the_utterance_to_its_end(whisper):
 
 
 @needs_model
+@pytest.mark.parametrize("settles", [True, False])
+def test_a_doubted_command_whisper_is_sure_of_is_not_heard_again_in_its_own_room(
+        whisper, settles):
+    """A new player's first "bet fifty" at 15 dB: PocketSphinx first hears a doubted "bet
+    fifty" in a room it has not settled on, and Whisper is sure of "Bet fifty.": the pair
+    takes it as sure either way, so the second hearing from the utterance's own mean (the
+    listener's slowest step) is skipped — unless ``sure_agreement_settles`` is off."""
+    from benchmarks.voice.synth import mix, speak
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    sphinx = PocketSphinxRecognizer()
+    heard_again: list[bool] = []
+    own_room = sphinx._hear_in_its_own_room
+
+    def spy(own: list[float], audio: list[bytes]) -> Hypothesis | None:
+        heard_again.append(True)
+        return own_room(own, audio)
+
+    sphinx._hear_in_its_own_room = spy  # type: ignore[method-assign]
+    both = CombinedRecognizer(whisper, sphinx)
+    both.sure_agreement_settles = settles
+    hyp = both.decode(mix(speak("bet fifty", "en-us", 160), 15.0, seed=3).tobytes())
+    assert parse(hyp.text) == BetTo(50) and hyp.confidence == HIGH_CONFIDENCE
+    assert heard_again == ([] if settles else [True])
+    assert both.last_opinion is not None and parse(both.last_opinion[0].text) == BetTo(50)
+
+
+@needs_model
 def test_the_pair_hears_speech_resumed_after_a_pause_whole(whisper):
     import numpy as np
 

@@ -92,6 +92,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
                                   make_recognizer("pocketsphinx", args),
                                   rescue_slack=args.rescue_slack)
         pair.sphinx_ends_ahead = args.sphinx_ahead
+        pair.sure_agreement_settles = args.sure_settles
         return pair
     from voice.recognizers import open_recognizer
 
@@ -464,12 +465,20 @@ def main(argv: list[str] | None = None) -> int:
                     help="share of the readings' probability a sure command needs")
     ap.add_argument("--whisper-repair-slack", type=float, default=wb.REPAIR_SLACK,
                     help="nats a repaired reading may lose to Whisper's own and still count")
-    from voice.recognizers.combined import RESCUE_SLACK, SPHINX_ENDS_AHEAD
+    from voice.recognizers.combined import (
+        RESCUE_SLACK,
+        SPHINX_ENDS_AHEAD,
+        SURE_AGREEMENT_SETTLES,
+    )
 
     ap.add_argument("--sphinx-ahead", action=argparse.BooleanOptionalAction,
                     default=SPHINX_ENDS_AHEAD,
                     help="combined: PocketSphinx ends the utterance where Whisper decodes "
                     "ahead, and judges it during the hangover")
+    ap.add_argument("--sure-settles", action=argparse.BooleanOptionalAction,
+                    default=SURE_AGREEMENT_SETTLES,
+                    help="combined: PocketSphinx's doubted command that Whisper is sure of "
+                    "is not decoded again in the utterance's own room")
     ap.add_argument("--rescue-slack", type=float, default=RESCUE_SLACK,
                     help="combined: nats PocketSphinx's command may lose to Whisper's own "
                     "reading and still be taken (asking yes)")

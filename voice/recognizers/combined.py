@@ -179,6 +179,13 @@ ALONE_TABLE_SLACK: float | None = 6.5
 #: made them ask).  So it is off until it keeps that (benchmarks/voice/RESULTS.md,
 #: session 42).
 SPHINX_ENDS_AHEAD = False
+#: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
+#: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
+#: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
+#: whatever the second hearing says, bar a contrary command.  That second hearing (three
+#: more decodes of the utterance) is the slowest step between the end of speech and the
+#: action.
+SURE_AGREEMENT_SETTLES = True
 #: Over a line (the utterance began while the game spoke), what the echo canceller left
 #: of it just before the player's first sound is written by Whisper as a word of its own
 #: ("Be told." for "fold"), which PocketSphinx's grammar has no room for: PocketSphinx's
@@ -712,6 +719,22 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     return heard if doubted_tables_act else unheard_if_doubted(heard)
 
 
+def settled(whisper: Hypothesis, first: Hypothesis) -> bool:
+    """Whether Whisper's sure command and PocketSphinx's doubted first hearing of the same
+    command settle the utterance, so that PocketSphinx need not hear it again in its own
+    room (:data:`SURE_AGREEMENT_SETTLES`).
+
+    >>> fold = Hypothesis("fold", 0.5)
+    >>> [settled(Hypothesis("Fold.", c), fold) for c in (0.95, 0.5)]
+    [True, False]
+    >>> settled(Hypothesis("Call.", 0.95), fold), settled(Hypothesis("[unk]", 0.0), fold)
+    (False, False)
+    """
+    said = intent_of(whisper)
+    return (whisper.confidence >= HIGH_CONFIDENCE and not isinstance(said, Unknown)
+            and intent_of(first) == said)
+
+
 def far_apart(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
               slack: float) -> bool:
     """Whether Whisper's sure table or menu command and PocketSphinx's sure other command
@@ -823,6 +846,7 @@ class CombinedRecognizer(Recognizer):
         #: A "yes?" waits for its answer (:meth:`expect_confirmation`).
         self.confirming = False
         self.sphinx_ends_ahead = SPHINX_ENDS_AHEAD
+        self.sure_agreement_settles = SURE_AGREEMENT_SETTLES
 
     def expect_confirmation(self, pending: bool) -> None:
         self.confirming = pending
@@ -866,7 +890,12 @@ class CombinedRecognizer(Recognizer):
         worker = threading.Thread(target=lambda: heard.append(self.whisper.final()),
                                   name="whisper-final")
         worker.start()
-        sphinx = self.sphinx.final()
+
+        def rehear(first: Hypothesis) -> bool:
+            worker.join()
+            return not settled(heard[0], first)
+
+        sphinx = self.sphinx.final(rehear if self.sure_agreement_settles else None)
         worker.join()
         whisper = heard[0]
         gap = None

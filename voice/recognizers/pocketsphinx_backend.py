@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -497,7 +498,10 @@ class PocketSphinxRecognizer(Recognizer):
             return UNKNOWN
         return " ".join(words)
 
-    def final(self) -> Hypothesis:
+    def final(self, rehear: Callable[[Hypothesis], bool] | None = None) -> Hypothesis:
+        """The utterance heard and judged.  ``rehear``: asked, with the doubted command
+        first heard, whether to decode it again in its own room (:meth:`_judged`); None:
+        always (an utterance ended ahead has been judged so already)."""
         ahead = self._collect()
         if ahead is not None and ahead.result is not None:
             heard = ahead.result
@@ -505,7 +509,7 @@ class PocketSphinxRecognizer(Recognizer):
             self._decoder.end_utt()
             self._started = False
             audio, self._audio = self._audio, []
-            heard = self._judged(audio)
+            heard = self._judged(audio, rehear)
         else:
             return Hypothesis(UNKNOWN, 0.0, self.name)
         self._settle()
@@ -513,13 +517,16 @@ class PocketSphinxRecognizer(Recognizer):
             save_room(self.room_file, self.room)
         return heard
 
-    def _judged(self, audio: list[bytes]) -> Hypothesis:
+    def _judged(self, audio: list[bytes],
+                rehear: Callable[[Hypothesis], bool] | None = None) -> Hypothesis:
         """The utterance the main decoder has just ended, judged: heard again from its own
-        mean if it was doubted in a room the recognizer has not settled on."""
+        mean if it was doubted in a room the recognizer has not settled on, and ``rehear``
+        (if given) wants it so."""
         heard = self._heard(audio)
         if heard.confidence < HIGH_CONFIDENCE:
             own = self._own_mean()
-            if own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE:
+            if (own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE
+                    and (rehear is None or rehear(heard))):
                 heard = self._hear_in_its_own_room(own, audio) or heard
         return heard
 
