@@ -1034,7 +1034,8 @@ def test_over_a_line_the_pair_scores_the_bets_against_a_sure_table_command_it_ke
     heard = {}
     for over in (True, False):
         both.expect_over_line(over)
-        monkeypatch.setattr(sphinx, "final", lambda: Hypothesis("fold", 0.95, "pocketsphinx"))
+        monkeypatch.setattr(sphinx, "final",
+                            lambda rehear=None: Hypothesis("fold", 0.95, "pocketsphinx"))
         heard[over] = both.decode(audio)
         assert both.last_table_rival is None or both.last_table_rival < -far
     assert parse(heard[True].text) == parse("pause") and heard[True].confidence >= 0.95

@@ -182,9 +182,12 @@ SPHINX_ENDS_AHEAD = False
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
-#: whatever the second hearing says, bar a contrary command.  That second hearing (three
-#: more decodes of the utterance) is the slowest step between the end of speech and the
-#: action.
+#: whatever the second hearing says, bar a contrary command or a confusion that asks unless
+#: PocketSphinx is sure (it then asks).  That second hearing (three more decodes of the
+#: utterance) is the slowest step between the end of speech and the action: skipped so,
+#: the fresh voices' p95 as the listener hears them went 451 / 441 -> 392 / 255 ms at
+#: 15 dB / in the room, with the validation voices' outcomes as before but one (a wrong
+#: command that asked became right; benchmarks/voice/RESULTS.md, session 43).
 SURE_AGREEMENT_SETTLES = True
 #: Over a line (the utterance began while the game spoke), what the echo canceller left
 #: of it just before the player's first sound is written by Whisper as a word of its own
