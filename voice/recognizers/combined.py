@@ -152,8 +152,8 @@ TEEN_TWIN_SLACK: float | None = 7.0
 #: PocketSphinx's doubted "pot" agreeing made it sure again.  On the validation voices
 #: (3,984 clips) four of the five wrong actions without a "yes" were DECtalk's "pause"
 #: written "Pot." with "Pause." 6.9-7.8 nats under it (PocketSphinx: a doubted "pot" or
-#: nothing); at 8 they ask, and 20 right pot-sized bets ask too (26 on every non-test
-#: voice read; benchmarks/voice/RESULTS.md, session 43).
+#: nothing); at 8 they ask, and 20 right pot-sized bets ask too (4 more on the other
+#: non-test voices read; benchmarks/voice/RESULTS.md, session 43).
 NEAR_READING_DOUBT_SLACK: float | None = 8.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
@@ -633,7 +633,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     as its own command it is sure only where PocketSphinx is sure of the same, and never
     where PocketSphinx shares the confusion (:func:`shared_soundalike`).
     ``doubted_teens``: teen amounts Whisper read with their -ty twin close under them
-    (:func:`teen_doubts`): heard by either engine, they ask.
+    (:func:`teen_doubts`): heard by either engine, they ask.  ``near_reading``: Whisper read
+    the other command of its :data:`NEAR_READINGS` pair close under its own
+    (:func:`near_reading`): it asks unless PocketSphinx is sure of the same command.
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
