@@ -70,6 +70,7 @@ from .whisper_backend import (
     Judgement,
     Reading,
     WhisperRecognizer,
+    near_other_reading,
     said_for,
     shared_soundalike,
 )
@@ -521,12 +522,7 @@ def near_reading(readings: Sequence[Reading], heard: Hypothesis,
     if slack is None or isinstance(said, Unknown):
         return False
     own = [r for r in readings if r.intent == said and tuple(normalize(r.command)) in NEAR_READINGS]
-    if not own:
-        return False
-    best = max(own, key=lambda r: r.logprob)
-    near = NEAR_READINGS[tuple(normalize(best.command))]
-    return any(tuple(normalize(r.command)) == near and r.logprob >= best.logprob - slack
-               for r in readings)
+    return bool(own) and near_other_reading(readings, max(own, key=lambda r: r.logprob), slack)
 
 
 class Evidence(TypedDict):

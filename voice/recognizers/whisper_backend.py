@@ -313,13 +313,26 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     if isinstance(meaning, Unknown):
         return Hypothesis(UNKNOWN, 0.0, engine), share
     words = tuple(normalize(best_of[meaning].command))
-    near = NEAR_READINGS.get(words)
     sure = (share >= sure_share and meaning in written and words not in SOUNDALIKE_READINGS
-            and not any(tuple(normalize(r.command)) == near
-                        and r.logprob >= best_of[meaning].logprob - NEAR_READING_SLACK
-                        for r in readings))
+            and not near_other_reading(readings, best_of[meaning], NEAR_READING_SLACK))
     return Hypothesis(best_of[meaning].command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE,
                       engine), share
+
+
+def near_other_reading(readings: Sequence[Reading], best: Reading, slack: float) -> bool:
+    """Whether ``best`` is written in words :data:`NEAR_READINGS` names and the other
+    command named there is among ``readings`` too, no more than ``slack`` nats under it.
+
+    >>> from voice.parser import parse
+    >>> pot = Reading("Pot.", -0.3, parse("pot"), "Pot.")
+    >>> r = [pot, Reading("Pause.", -2.6, parse("pause"), "Pause.")]
+    >>> near_other_reading(r, pot, 3.0), near_other_reading(r, pot, 2.0)
+    (True, False)
+    """
+    near = NEAR_READINGS.get(tuple(normalize(best.command)))
+    return near is not None and any(
+        tuple(normalize(r.command)) == near and r.logprob >= best.logprob - slack
+        for r in readings)
 
 
 class WhisperRecognizer(Recognizer):
