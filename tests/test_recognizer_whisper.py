@@ -417,6 +417,33 @@ def test_pot_with_pause_read_under_it_acts_only_where_pocketsphinx_is_sure_of_th
     assert taken(7.1, Hypothesis("pot", 0.95, "ps")).confidence == HIGH_CONFIDENCE
 
 
+def test_a_call_read_just_under_a_doubted_pause_asks_instead_of_going_unheard():
+    """DECtalk's "call" written a doubted "Pause." with "Call." 1.6 nats under it: the
+    table command cannot ask, so it was dropped; now the bet read close under it asks "yes?"
+    (``LOWER_COMMAND_SLACK``).  Read further down, it is still not heard; a sure "Pause."
+    with nothing against it still pauses; while a "yes?" waits only a yes would be offered."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import LOWER_COMMAND_SLACK, combine, evidence
+
+    assert LOWER_COMMAND_SLACK is not None
+    nothing = Hypothesis("[unk]", 0.0, "ps")
+
+    def taken(call_gap: float, confirming: bool = False) -> Hypothesis:
+        readings = [_r("Pause.", -1.8), _r("Close.", -2.4), _r("Call.", -1.8 - call_gap)]
+        whisper, _ = judge(readings)
+        assert parse(whisper.text) == parse("pause") and whisper.confidence < HIGH_CONFIDENCE
+        return combine(whisper, nothing, None,
+                       **evidence(readings, whisper, nothing, confirming))
+
+    asked = taken(1.6)
+    assert parse(asked.text) == Call() and asked.confidence < HIGH_CONFIDENCE
+    assert taken(LOWER_COMMAND_SLACK + 0.5).text == "[unk]"
+    assert taken(1.6, confirming=True).text == "[unk]"
+    sure = [_r("Pause.", -0.1), _r("Call.", -8.0)]
+    whisper, _ = judge(sure)
+    assert combine(whisper, nothing, None, **evidence(sure, whisper, nothing)).text == "Pause."
+
+
 def test_a_teen_amount_with_its_ty_twin_read_close_under_it_asks_whoever_heard_it():
     """"Bet two eighteen." sure, "Bet two eighty." 4.6 nats under it, and PocketSphinx sure
     of "bet two eighteen" too: in noise both engines hear a -ty as a teen, so the 218 asks

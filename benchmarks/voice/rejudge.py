@@ -92,7 +92,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
         sphinx = Hypothesis(text, confidence, "pocketsphinx")
-        weighed = evidence(readings, hyp, sphinx)
+        weighed = evidence(readings, hyp, sphinx, row["family"] == "confirm")
         weighed["backed"] = use_backing and weighed["backed"]
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,

@@ -156,6 +156,19 @@ TEEN_TWIN_SLACK: float | None = 7.0
 #: nothing); at 8 they ask, and 20 right pot-sized bets ask too (4 more on the other
 #: non-test voices read; benchmarks/voice/RESULTS.md, session 43).
 NEAR_READING_DOUBT_SLACK: float | None = 8.0
+#: Where Whisper heard a table or menu command the pair does not take (Whisper doubted it,
+#: or PocketSphinx heard another command), the likeliest command among Whisper's readings
+#: that may ask "yes?" (:func:`offerable`), read within this many nats of its best reading,
+#: is taken instead, asking (None: the pair heard nothing).  A table command cannot ask,
+#: so doubted it is dropped, while the bet under it could have asked: DECtalk's "call"
+#: written "Pause." with "Call." 0.4-3 nats under it.  On every non-test voice read (5,727
+#: clips) the pair missed 16 / 50 / 48 commands (clean / 15 dB / room); at 3 nats 4 / 14 /
+#: 10 of them became the command said, asking, 0 / 6 / 1 a wrong command asking, 3 / 0 / 0
+#: a question answered ("help?" for "call"), and one piece of table talk ("let me think")
+#: asked "check?"; none acted without a "yes".  At 2
+#: nats 4 / 10 / 6 became right, at 4 nats 4 / 16 / 9 with one more wrong command asking
+#: (benchmarks/voice/RESULTS.md, session 44).
+LOWER_COMMAND_SLACK: float | None = 3.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
 #: decoder about 20 ms (benchmarks/voice/RESULTS.md, session 28).
@@ -525,6 +538,35 @@ def near_reading(readings: Sequence[Reading], heard: Hypothesis,
     return bool(own) and near_other_reading(readings, max(own, key=lambda r: r.logprob), slack)
 
 
+def lower_command(readings: Sequence[Reading], whisper: Hypothesis,
+                  slack: float | None = LOWER_COMMAND_SLACK,
+                  confirming: bool = False) -> str | None:
+    """Where Whisper heard a table or menu command, the likeliest command of its readings
+    that may ask "yes?" (:func:`offerable`), read within ``slack`` nats of its best
+    reading, or None: what the pair takes, asking, where it does not take the table
+    command (:data:`LOWER_COMMAND_SLACK`).
+
+    >>> r = [Reading("Pause.", -1.8, parse("pause"), "Pause."),
+    ...      Reading("Ouch.", -4.6, parse("ouch"), "Ouch."),
+    ...      Reading("Call.", -3.4, parse("call"), "Call.")]
+    >>> pause = Hypothesis("Pause.", 0.5)
+    >>> lower_command(r, pause), lower_command(r, pause, 1.0)
+    ('Call.', None)
+    >>> lower_command(r, Hypothesis("Call.", 0.5)) is None  # a bet heard asks by itself
+    True
+    >>> lower_command(r, pause, confirming=True) is None  # only a yes while one waits
+    True
+    """
+    said = intent_of(whisper)
+    if slack is None or not readings or isinstance(said, Unknown) or rescuable(said):
+        return None
+    top = max(r.logprob for r in readings)
+    near = [r for r in readings
+            if not isinstance(r.intent, Unknown) and offerable(r.intent, confirming)
+            and (r.verified or not r.repaired) and r.logprob >= top - slack]
+    return max(near, key=lambda r: r.logprob).command if near else None
+
+
 class Evidence(TypedDict):
     """What :func:`combine` weighs of Whisper's readings besides its own judgement."""
 
@@ -534,19 +576,22 @@ class Evidence(TypedDict):
     doubted_teens: frozenset[Intent]
     rival_reading: float | None
     near_reading: bool
+    lower_command: str | None
 
 
-def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis) -> Evidence:
+def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis,
+             confirming: bool = False) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
-    :func:`near_reading`):
+    :func:`near_reading`, :func:`lower_command`; ``confirming``: a "yes?" waits):
     one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
                     near_amount=near_other_amount(readings, sphinx),
                     doubted_teens=teen_doubts(readings),
                     rival_reading=rival_reading(readings, sphinx),
-                    near_reading=near_reading(readings, whisper))
+                    near_reading=near_reading(readings, whisper),
+                    lower_command=lower_command(readings, whisper, confirming=confirming))
 
 
 def sized(intent: Intent) -> bool:
@@ -576,6 +621,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             certain_amount: bool = False, near_amount: bool = False,
             soundalikes_agree: bool = True, doubted_teens: frozenset[Intent] = frozenset(),
             rival_reading: float | None = None, near_reading: bool = False,
+            lower_command: str | None = None,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -632,6 +678,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     (:func:`teen_doubts`): heard by either engine, they ask.  ``near_reading``: Whisper read
     the other command of its :data:`NEAR_READINGS` pair close under its own
     (:func:`near_reading`): it asks unless PocketSphinx is sure of the same command.
+    ``lower_command``: where the pair takes nothing, this command of Whisper's lower
+    readings is taken instead, asking "yes?" (:func:`lower_command`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -678,6 +726,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ...          soundalikes_agree=a) for a in (False, True)]  # doctest: +NORMALIZE_WHITESPACE
     [Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper+pocketsphinx'),
      Hypothesis(text='half pot', confidence=0.95, engine='whisper+pocketsphinx')]
+    >>> [combine(Hypothesis("Pause.", 0.5), talk, None, lower_command=c).text
+    ...  for c in (None, "Call.")]
+    ['[unk]', 'Call.']
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     if soundalikes_agree and said_p == said_for(whisper.text) and said_p != said_w:
@@ -717,7 +768,10 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     if (near_amount and said_w == said_p and whisper.confidence < HIGH_CONFIDENCE
             and sphinx.confidence < HIGH_CONFIDENCE and heard.confidence >= HIGH_CONFIDENCE):
         heard = Hypothesis(heard.text, LOW_CONFIDENCE, engine)  # two doubts, a near rival
-    return heard if doubted_tables_act else unheard_if_doubted(heard)
+    taken = heard if doubted_tables_act else unheard_if_doubted(heard)
+    if lower_command is not None and isinstance(intent_of(taken), Unknown):
+        return Hypothesis(lower_command, LOW_CONFIDENCE, engine)
+    return taken
 
 
 def settled(whisper: Hypothesis, first: Hypothesis) -> bool:
@@ -913,8 +967,10 @@ class CombinedRecognizer(Recognizer):
             if (isinstance(said_p, Unknown) or far) and not isinstance(said_w, Unknown)
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         readings = self.whisper.last.readings if self.whisper.last is not None else ()
-        taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack,
-                        **evidence(readings, whisper, sphinx),
+        weighed = evidence(readings, whisper, sphinx, self.confirming)
+        if over:
+            weighed["lower_command"] = None  # over a line, lower readings are rescored below
+        taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack, **weighed,
                         sure_gap=self.sure_gap, engine=self.name,
                         table_rival=self.last_table_rival,
                         sure_rescue_slack=self.sure_rescue_slack_over if over else None,
