@@ -349,6 +349,30 @@ def test_bet_pot_which_whisper_writes_for_half_pot_asks_even_where_pocketsphinx_
         == HIGH_CONFIDENCE
 
 
+def test_bet_pot_with_half_pot_among_whispers_readings_asks_for_the_half_pot():
+    """DECtalk's "half pot" in noise, written "Bet pot." with "Half pot." 3.1 nats under it:
+    the question is the half-pot bet's (``READ_SOUNDALIKES``), still asking "yes?" —
+    said "bet pot", Whisper reads no half pot, and the pot-sized bet asks as before.
+    "Fold it." with "Call it." under it stays a fold that asks: said "fold it", Whisper
+    reads a call under it too."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import READ_SOUNDALIKES, combine, evidence
+
+    assert ("bet", "pot") in READ_SOUNDALIKES
+    nothing = Hypothesis("[unk]", 0.0, "ps")
+
+    def taken(readings: list[Reading]) -> Hypothesis:
+        whisper, _ = judge(readings)
+        return combine(whisper, nothing, None, **evidence(readings, whisper, nothing))
+
+    half = taken([_r("Bet pot.", -1.0), _r("That pot.", -2.2), _r("Half pot.", -4.1)])
+    assert parse(half.text) == parse("half pot") and half.confidence < HIGH_CONFIDENCE
+    pot = taken([_r("Bet pot.", -0.2), _r("That pot.", -3.0), _r("Bad pot.", -5.0)])
+    assert parse(pot.text) == parse("pot") and pot.confidence < HIGH_CONFIDENCE
+    fold = taken([_r("Fold it.", -0.7), _r("Hold it.", -3.1), _r("Call it.", -4.1)])
+    assert parse(fold.text) == parse("fold it") and fold.confidence < HIGH_CONFIDENCE
+
+
 def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
     """Whisper's "Bet pot." means the "half pot" it is written for when PocketSphinx heard
     "half pot", doubted or sure: the two agree, so the half-pot bet acts without a "yes?"
