@@ -521,8 +521,9 @@ def teen_doubts(readings: Sequence[Reading],
 
 def near_reading(readings: Sequence[Reading], heard: Hypothesis,
                  slack: float | None = NEAR_READING_DOUBT_SLACK) -> bool:
-    """Whether Whisper read ``heard``'s command in words that :data:`NEAR_READINGS` names,
-    with the other command named there read within ``slack`` nats of it.
+    """Whether Whisper's best reading of ``heard``'s command is written in words that
+    :data:`NEAR_READINGS` names, with the other command named there read within ``slack``
+    nats of it ("Pot it." far above a "Pot." with "Pause." under it is not).
 
     >>> pot = [Reading("Pot.", 0.0, parse("pot"), "pot"),
     ...        Reading("Pause.", -7.1, parse("pause"), "pause")]
@@ -530,12 +531,21 @@ def near_reading(readings: Sequence[Reading], heard: Hypothesis,
     (True, False)
     >>> near_reading(pot[1:], Hypothesis("pause", 0.95))
     False
+    >>> near_reading([Reading("Pot it.", 0.0, parse("pot it"), "Pot it."),
+    ...               Reading("Pot.", -10.1, parse("pot"), "Pot."),
+    ...               Reading("Pause.", -11.3, parse("pause"), "Pause.")],
+    ...              Hypothesis("pot it", 0.95))
+    False
     """
     said = intent_of(heard)
     if slack is None or isinstance(said, Unknown):
         return False
-    own = [r for r in readings if r.intent == said and tuple(normalize(r.command)) in NEAR_READINGS]
-    return bool(own) and near_other_reading(readings, max(own, key=lambda r: r.logprob), slack)
+    own = [r for r in readings if r.intent == said]
+    if not own:
+        return False
+    best = max(own, key=lambda r: r.logprob)
+    return tuple(normalize(best.command)) in NEAR_READINGS and near_other_reading(
+        readings, best, slack)
 
 
 def lower_command(readings: Sequence[Reading], whisper: Hypothesis,
