@@ -441,6 +441,47 @@ def test_pot_with_pause_read_under_it_acts_only_where_pocketsphinx_is_sure_of_th
     assert taken(7.1, Hypothesis("pot", 0.95, "ps")).confidence == HIGH_CONFIDENCE
 
 
+def test_pot_asks_where_pocketsphinx_heard_pause_however_far_whisper_scores_it():
+    """Festival's ked said "pause": Whisper wrote a sure "Pot." with "Pause." 9 nats under
+    it, PocketSphinx heard "pause" (sure), and Whisper's decoder scored that 6.8 nats
+    under its reading — far enough to rule a rival out, and a pot-sized bet was taken.
+    Whisper's decoder confuses the two, so PocketSphinx's "pause" makes the pot ask."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+
+    readings = [_r("Pot.", -0.0), _r("Pause.", -9.0)]
+    whisper, _ = judge(readings)
+    assert whisper.confidence == HIGH_CONFIDENCE
+    for sure in (0.5, 0.95):
+        pause = Hypothesis("pause", sure, "ps")
+        asked = combine(whisper, pause, -6.8, **evidence(readings, whisper, pause))
+        assert parse(asked.text) == parse("pot") and asked.confidence < HIGH_CONFIDENCE
+    fold = Hypothesis("fold", 0.95, "ps")
+    assert combine(whisper, fold, -6.8, **evidence(readings, whisper, fold)).confidence \
+        == HIGH_CONFIDENCE
+
+
+def test_pocketsphinxs_command_read_no_likelier_than_another_bet_asks():
+    """Festival's kal said "fold" at 15 dB: Whisper wrote talk ("Hold up.") with "Fold."
+    and "Call." read alike under it, and PocketSphinx was sure of "call", which Whisper's
+    decoder scored 0.4 nats under its reading: a call taken without a "yes".  Where
+    Whisper read another bet as likely, PocketSphinx's command asks (``even_rival``)."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+
+    call = Hypothesis("call", 0.95, "ps")
+
+    def taken(readings: list[Reading]) -> Hypothesis:
+        whisper, _ = judge(readings)
+        assert whisper.text == "[unk]"
+        return combine(whisper, call, -0.4, **evidence(readings, whisper, call))
+
+    talk = [_r("Hold up.", -2.3), _r("Pull up.", -3.6)]
+    asked = taken([*talk, _r("Fold.", -3.0), _r("Call.", -3.0)])
+    assert parse(asked.text) == Call() and asked.confidence < HIGH_CONFIDENCE
+    assert taken([*talk, _r("Fold.", -4.0), _r("Call.", -3.0)]).confidence == HIGH_CONFIDENCE
+
+
 def test_a_call_read_just_under_a_doubted_pause_asks_instead_of_going_unheard():
     """DECtalk's "call" written a doubted "Pause." with "Call." 1.6 nats under it: the
     table command cannot ask, so it was dropped; now the bet read close under it asks "yes?"

@@ -412,7 +412,8 @@ def main(argv: list[str] | None = None) -> int:
                     "setting has heard, the same recast deep and high by Praat, and five "
                     "DECtalk voices the test does not use, their errors read to choose rules "
                     "(sessions 39-41); unheard: "
-                    "the Piper and Festival test voices, only ever scored; accented: "
+                    "the Piper and Festival voices, the test until session 41, their errors "
+                    "read since session 44; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored; fresh: "
                     "DECtalk's and hibari's voices, the blind test since session 41, only "
                     "ever scored")
