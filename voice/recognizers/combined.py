@@ -623,7 +623,8 @@ def even_rival(readings: Sequence[Reading], sphinx: Hypothesis) -> bool:
     """Whether Whisper read another bet than PocketSphinx's command (one it does not stand
     in for, :func:`stands_in`) at least as likely as its own best reading of PocketSphinx's:
     then Whisper's readings do not pick PocketSphinx's command out, and taking it from
-    Whisper's talk asks "yes?" however close its decoder scores it.  Festival's kal said
+    Whisper's talk asks "yes?" however close its decoder scores it (a command that can ask:
+    :func:`rescuable`).  Festival's kal said
     "fold" at 15 dB: "Hold up." over "Fold." and "Call." read alike (-3.0 nats each),
     PocketSphinx sure of "call", 0.4 nats under Whisper's reading, a call taken without a
     "yes"; on every other non-test voice (7,221 clips) no command taken so
@@ -637,8 +638,8 @@ def even_rival(readings: Sequence[Reading], sphinx: Hypothesis) -> bool:
     """
     said = intent_of(sphinx)
     own = [r.logprob for r in readings if r.intent == said]
-    if isinstance(said, Unknown) or not own:
-        return False
+    if not rescuable(said) or not own:
+        return False  # a table command cannot ask: doubted, it would not be heard at all
     return any(is_action(r.intent) and r.intent != said and not stands_in(r.intent, said)
                and (r.verified or not r.repaired) and r.logprob >= max(own) for r in readings)
 
