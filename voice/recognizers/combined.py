@@ -168,9 +168,9 @@ NEAR_READING_DOUBT_SLACK: float | None = 8.0
 #: clips) the pair missed 16 / 50 / 48 commands (clean / 15 dB / room); at 3 nats 4 / 14 /
 #: 10 of them became the command said, asking, 0 / 6 / 1 a wrong command asking, 3 / 0 / 0
 #: a question answered ("help?" for "call"), and one piece of table talk ("let me think")
-#: asked "check?"; none acted without a "yes".  At 2
-#: nats 4 / 10 / 6 became right, at 4 nats 4 / 16 / 9 with one more wrong command asking
-#: (benchmarks/voice/RESULTS.md, session 44).
+#: asked "check?"; none acted without a "yes".  At 2 nats 4 / 10 / 6 became right, at 4
+#: nats 4 / 16 / 9 with one more wrong command asking (benchmarks/voice/RESULTS.md,
+#: session 44).
 LOWER_COMMAND_SLACK: float | None = 3.0
 #: The betting commands a table or menu command heard by Whisper alone is scored against
 #: (:data:`ALONE_TABLE_SLACK`): the one-word ones it is mistaken for.  Each costs its
@@ -624,11 +624,10 @@ def even_rival(readings: Sequence[Reading], sphinx: Hypothesis) -> bool:
     in for, :func:`stands_in`) at least as likely as its own best reading of PocketSphinx's:
     then Whisper's readings do not pick PocketSphinx's command out, and taking it from
     Whisper's talk asks "yes?" however close its decoder scores it (a command that can ask:
-    :func:`rescuable`).  Festival's kal said
-    "fold" at 15 dB: "Hold up." over "Fold." and "Call." read alike (-3.0 nats each),
-    PocketSphinx sure of "call", 0.4 nats under Whisper's reading, a call taken without a
-    "yes"; on every other non-test voice (7,221 clips) no command taken so
-    (benchmarks/voice/RESULTS.md, session 44).
+    :func:`rescuable`).  Festival's kal said "fold" at 15 dB: "Hold up." over "Fold." and
+    "Call." read alike (-3.0 nats each), PocketSphinx sure of "call", 0.4 nats under
+    Whisper's reading, a call taken without a "yes"; on every other non-test clip read
+    (7,220) no outcome changed (benchmarks/voice/RESULTS.md, session 44).
 
     >>> r = [Reading("Hold up.", -2.3, parse("hold up"), "Hold up."),
     ...      Reading("Fold.", -3.0, parse("fold"), "Fold."),
