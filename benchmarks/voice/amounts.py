@@ -110,6 +110,9 @@ PAIR_ABLATIONS = {
     "pair, no backing": {"backed": False},
     "pair, rival always asks": {"disagree_slack": None},
     "pair, neither": {"backed": False, "disagree_slack": None},
+    "pair, no bet under a dropped table command": {"lower_command": None},
+    "pair, no half pot read for bet pot": {"read_for": None},
+    "pair, no even rival": {"even_rival": False},
 }
 
 
