@@ -372,7 +372,7 @@ def rival_reading(readings: Sequence[Reading], sphinx: Hypothesis) -> float | No
     said = intent_of(sphinx)
     if isinstance(said, Unknown) or not readings:
         return None
-    own = [r.logprob for r in readings if r.intent == said and (r.verified or not r.repaired)
+    own = [r.logprob for r in readings if r.intent == said and not r.guessed
            and said_for(r.text) is None]
     return max(own) - max(r.logprob for r in readings) if own else None
 
@@ -583,8 +583,8 @@ def lower_command(readings: Sequence[Reading], whisper: Hypothesis,
         return None
     top = max(r.logprob for r in readings)
     near = [r for r in readings
-            if not isinstance(r.intent, Unknown) and offerable(r.intent, confirming)
-            and (r.verified or not r.repaired) and r.logprob >= top - slack]
+            if offerable(r.intent, confirming) and not r.guessed
+            and r.logprob >= top - slack]
     return max(near, key=lambda r: r.logprob).command if near else None
 
 
@@ -640,7 +640,7 @@ def even_rival(readings: Sequence[Reading], sphinx: Hypothesis) -> bool:
     if not rescuable(said) or not own:
         return False  # a table command cannot ask: doubted, it would not be heard at all
     return any(is_action(r.intent) and r.intent != said and not stands_in(r.intent, said)
-               and (r.verified or not r.repaired) and r.logprob >= max(own) for r in readings)
+               and not r.guessed and r.logprob >= max(own) for r in readings)
 
 
 class Evidence(TypedDict):

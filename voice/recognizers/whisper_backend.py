@@ -189,6 +189,11 @@ class Reading:
     #: Whisper scored the repair (the best reading's); a lower reading's repair is a guess.
     verified: bool = True
 
+    @property
+    def guessed(self) -> bool:
+        """A repair Whisper did not score: it may back a command, never stand for one."""
+        return self.repaired and not self.verified
+
 
 @dataclass(frozen=True)
 class Judgement:
