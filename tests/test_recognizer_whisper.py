@@ -389,6 +389,74 @@ def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
     assert parse(other.text) != parse("three quarters pot")
 
 
+def test_a_pause_read_under_a_call_is_the_prompts_last_word_echoed_and_weighs_as_talk():
+    """"Pause." ends Whisper's prompt and turns up under calls and folds whatever was said
+    (``PROMPT_ECHOES``): under "Call." it weighs as talk, so the call is sure; under "Pot."
+    it is the real confusion (``NEAR_READINGS``) and the pot still asks; a pause read first
+    is still the pause."""
+    call, share = judge([_r("Call.", -0.6), _r("Pause.", -2.0), _r("Fause.", -7.9)])
+    assert parse(call.text) == Call() and call.confidence == HIGH_CONFIDENCE and share >= 0.9
+    assert judge([_r("Call.", -0.6), _r("Fold.", -2.0)])[0].confidence < HIGH_CONFIDENCE
+    pot, _ = judge([_r("Pot.", -0.6), _r("Pause.", -2.0)])
+    assert parse(pot.text) == parse("pot") and pot.confidence < HIGH_CONFIDENCE
+    pause, _ = judge([_r("Pause.", -0.6), _r("Call.", -2.0)])
+    assert parse(pause.text) == parse("pause")
+
+
+def test_bet_pot_whose_half_pot_whispers_decoder_scores_close_is_the_half_pot_and_sure():
+    """Forced to write "Half pot." for its "Bet pot.", Whisper's decoder finds it within
+    ``FORCED_SOUNDALIKE_SLACKS`` nats where "half pot" was said and far under where "bet
+    pot" was: close, the half-pot bet is taken, sure where its readings hold the share
+    (the "Bet pot." readings' and the half pot's own); far, the pot-sized bet asks as before."""
+    from voice.recognizers.whisper_backend import FORCED_SOUNDALIKE_SLACKS
+
+    slack = FORCED_SOUNDALIKE_SLACKS[("bet", "pot")]
+    readings = [_r("Bet pot.", -0.9), _r("Half pot.", -3.4), _r("Have pot.", -3.6)]
+    near, share = judge(readings, soundalike_gap=-(slack - 1.0))
+    assert parse(near.text) == parse("half pot") and near.confidence == HIGH_CONFIDENCE
+    assert share >= 0.9
+    far, _ = judge(readings, soundalike_gap=-(slack + 1.0))
+    assert parse(far.text) == parse("pot") and far.confidence < HIGH_CONFIDENCE
+    split, share = judge([_r("Bet pot.", -0.9), _r("Call.", -1.2)], soundalike_gap=-1.0)
+    assert parse(split.text) == parse("half pot") and split.confidence < HIGH_CONFIDENCE
+    assert share < 0.9
+    assert judge([_r("Fold it.", -0.2)], soundalike_gap=0.0)[0].confidence < HIGH_CONFIDENCE
+
+
+def test_pocketsphinxs_bet_pot_under_whispers_half_pot_is_no_opinion_either_way():
+    """PocketSphinx mishears "half pot" as "bet pot" (``SHARED_SOUNDALIKES``): under
+    Whisper's half pot it neither makes a sure half pot ask nor a doubted one sure."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine
+
+    for sure in (0.5, 0.95):
+        pair = combine(Hypothesis("half pot", sure, "whisper"),
+                       Hypothesis("bet pot", 0.95, "ps"), 0.0)
+        assert parse(pair.text) == parse("half pot") and pair.confidence == sure
+
+
+@needs_model
+def test_said_bet_pot_whispers_decoder_scores_half_pot_far_outside_the_slack(whisper):
+    from voice.recognizers.whisper_backend import FORCED_SOUNDALIKE_SLACKS
+
+    heard = whisper.decode(_say("bet pot"))
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Bet pot."
+    assert judged.soundalike_gap is not None
+    assert judged.soundalike_gap < -FORCED_SOUNDALIKE_SLACKS[("bet", "pot")] - 3.0
+    assert parse(heard.text) == parse("pot") and heard.confidence < HIGH_CONFIDENCE
+
+
+@needs_model
+def test_half_pot_written_bet_pot_in_noise_is_taken_for_the_half_pot(whisper):
+    """espeak-ng's "half pot", fast at 15 dB: Whisper writes "Bet pot." with no half pot
+    among its readings, and its decoder, forced, scores "Half pot." 2.4 nats under it."""
+    heard = whisper.decode(_say("half pot", snr_db=15.0, speed=195, seed=6))
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Bet pot."
+    assert parse(heard.text) == parse("half pot") and heard.confidence == HIGH_CONFIDENCE
+
+
 def test_fold_it_which_whisper_writes_for_call_it_asks_unless_pocketsphinx_is_sure_of_a_fold():
     """"Fold it." is what Whisper writes for "call it" and "call that" in noise: alone, or
     with PocketSphinx's doubted fold, it asks "yes?"; with PocketSphinx's "call it" it is

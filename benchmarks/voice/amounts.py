@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from voice.recognizers.base import Hypothesis, Recognizer
 
@@ -114,6 +114,12 @@ PAIR_ABLATIONS = {
     "pair, no half pot read for bet pot": {"read_for": None},
     "pair, no even rival": {"even_rival": False},
 }
+#: Whisper's later judging rules, each left out in turn (:func:`whisper_backend.judge`'s
+#: arguments), the pair then weighing that judgement as it would.
+JUDGE_ABLATIONS = {
+    "pair, a pause under a bet weighs in full": {"prompt_echoes": frozenset()},
+    "pair, bet pot never forced to half pot": {"soundalike_gap": None},
+}
 
 
 def _pair_last(rec: Recognizer,
@@ -131,18 +137,28 @@ def _pair_last(rec: Recognizer,
 
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
-    (:data:`PAIR_ABLATIONS`)."""
+    (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`)."""
     from voice.recognizers.combined import combine, evidence
+    from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
     if last is None:
         return {}
     pair, sphinx, gap, whisper = last
-    now = evidence(whisper.readings, whisper.hypothesis, sphinx)
-    return {name: combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
-                          sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
-                          **{**now, **change})
-            for name, change in PAIR_ABLATIONS.items()}
+
+    def weighed(heard: Hypothesis, **change: Any) -> Hypothesis:
+        now = evidence(whisper.readings, heard, sphinx)
+        return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack,
+                       sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
+                       **{**now, **change})
+
+    out = {name: weighed(whisper.hypothesis, **change)
+           for name, change in PAIR_ABLATIONS.items()}
+    for name, judging in JUDGE_ABLATIONS.items():
+        args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap, **judging}
+        heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
+        out[name] = weighed(heard)
+    return out
 
 
 def opinions(rec: Recognizer) -> str:

@@ -85,7 +85,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
-    hyp, _ = judge(readings, sure_share, engine, talk_weight)
+    hyp, _ = judge(readings, sure_share, engine, talk_weight, row.get("soundalike_gap"))
     if alone == "pocketsphinx":
         text, confidence, _gap = row["sphinx"]
         hyp = Hypothesis(text, confidence, engine)

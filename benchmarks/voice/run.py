@@ -150,6 +150,8 @@ def run_clip(
         say["readings"] = [[r.text, round(r.logprob, 4), r.command, r.repaired,
                             round(r.repair_gap, 4), r.verified] for r in judged.readings]
         say["timings_ms"] = {k: round(v, 1) for k, v in judged.timings_ms.items()}
+        if judged.soundalike_gap is not None:
+            say["soundalike_gap"] = round(judged.soundalike_gap, 4)
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
@@ -560,7 +562,8 @@ def main(argv: list[str] | None = None) -> int:
                    confidence=say["confidence"], confirm=say["confirm"],
                    rules_confirm=say["rules_confirm"], latency_ms=ms,
                    final_ms=say["final_ms"], rtf=rtf,
-                   **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival")
+                   **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival",
+                                             "soundalike_gap")
                       if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]

@@ -755,7 +755,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ``soundalikes_agree``: Whisper's reading written for another command (:func:`said_for`)
     means that command where PocketSphinx heard it ("Bet pot." and "half pot" agree);
     as its own command it is sure only where PocketSphinx is sure of the same, and never
-    where PocketSphinx shares the confusion (:func:`shared_soundalike`).
+    where PocketSphinx shares the confusion (:func:`shared_soundalike`).  PocketSphinx's
+    shared soundalike of Whisper's own command ("bet pot" under Whisper's half pot) is no
+    opinion either way: Whisper's command stands as sure as Whisper is.
     ``doubted_teens``: teen amounts Whisper read with their -ty twin close under them
     (:func:`teen_doubts`): heard by either engine, they ask.  ``near_reading``: Whisper read
     the other command of its :data:`NEAR_READINGS` pair close under its own
@@ -808,6 +810,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(Hypothesis("bet nine hundred", 0.5), Hypothesis("bet nine hundred", 0.5), None,
     ...          near_amount=n).confidence for n in (False, True)]
     [0.95, 0.5]
+    >>> [combine(Hypothesis("half pot", c), Hypothesis("bet pot", 0.95), 0.0).confidence
+    ...  for c in (0.5, 0.95)]
+    [0.5, 0.95]
     >>> [combine(Hypothesis("Bet pot.", 0.5), Hypothesis("half pot", 0.5), -5.2,
     ...          soundalikes_agree=a) for a in (False, True)]  # doctest: +NORMALIZE_WHITESPACE
     [Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper+pocketsphinx'),
@@ -824,6 +829,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
      Hypothesis(text='Half pot.', confidence=0.5, engine='whisper+pocketsphinx')]
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
+    if shared_soundalike(sphinx.text) and said_for(sphinx.text) == said_w:
+        sphinx, said_p = Hypothesis(UNKNOWN, 0.0, sphinx.engine), Unknown("", "")
     if soundalikes_agree and said_p == said_for(whisper.text) and said_p != said_w:
         whisper, said_w = Hypothesis(sphinx.text, whisper.confidence, whisper.engine), said_p
     if read_for is not None and said_for(whisper.text) == parse(read_for):

@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intents import Confirm, Intent, Unknown, is_menu_move
+from ..intents import Confirm, Intent, Unknown, is_action, is_menu_move
 from ..parser import command, normalize
 from ..soundalike import repairs
 from .base import (
@@ -96,6 +96,14 @@ SOUNDALIKE_READINGS: dict[tuple[str, ...], str] = {("bet", "pot"): "half pot",
 #: every validation and tuned voice read (5,727 clips) "Bet pot." was Whisper's best
 #: reading 60 times, each for "half pot" (session 41; benchmarks/voice/RESULTS.md).
 SHARED_SOUNDALIKES: frozenset[tuple[str, ...]] = frozenset({("bet", "pot")})
+#: Soundalike readings that Whisper's decoder tells apart when forced to write the command
+#: they are written for: within this many nats of its own reading, that command was said.
+#: Non-test voices (tuned, flite, validation; two speeds; clean, 15 dB, room; six noise
+#: seeds), forced to write "Half pot." for its "Bet pot.": said "half pot", 72 of 87 within
+#: 6 nats; said "bet pot", -7.9 once and -10.5 or further the other 440 times.  "Fold it."
+#: is left out: said "fold it", "Call it." was forced within 3.1 nats; said "call it" and
+#: read "Fold it.", within 0.1 (benchmarks/voice/RESULTS.md, session 45).
+FORCED_SOUNDALIKE_SLACKS: dict[tuple[str, ...], float] = {("bet", "pot"): 6.0}
 #: A command Whisper is never sure of when it also wrote the other command named here,
 #: within :data:`NEAR_READING_SLACK` nats of it: its words -> the other's.  On the
 #: validation and tuned voices "Pot." was the best reading twice with "Pause." 1.7 and 2.3
@@ -105,6 +113,14 @@ SHARED_SOUNDALIKES: frozenset[tuple[str, ...]] = frozenset({("bet", "pot")})
 NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
 #: How near (nats under the command's best reading) the other command's reading makes it ask.
 NEAR_READING_SLACK = 3.0
+#: Readings Whisper writes under a bet or a fold whatever was said, the prompt's last word
+#: echoed (:data:`PROMPT`): below the best reading of a betting command, they weigh as talk
+#: (:data:`TALK_WEIGHT`), except under a command :data:`NEAR_READINGS` pairs them with.  On
+#: the non-test voices "Pause." was one of the readings under a call, a fold, an all-in or
+#: "Pot it." 213 times, each for that command; "pause" said was read first as "Pause.",
+#: "Pot.", "Lause." or "Close.", never as a bet or fold, in 69 clips
+#: (benchmarks/voice/RESULTS.md, session 45).
+PROMPT_ECHOES: frozenset[tuple[str, ...]] = frozenset({("pause",)})
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
 #: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
@@ -204,6 +220,8 @@ class Judgement:
     #: The share of the readings' probability behind the chosen meaning.
     share: float = 0.0
     timings_ms: dict[str, float] = field(default_factory=dict)
+    #: :func:`judge`'s ``soundalike_gap``, where the best reading was a forced soundalike.
+    soundalike_gap: float | None = None
 
 
 @dataclass
@@ -261,6 +279,17 @@ def said_for(written: str) -> Intent | None:
     return None if said is None else command(said)
 
 
+def forced_soundalike(written: str) -> str | None:
+    """The command to force Whisper's decoder to write where it wrote ``written``, one of
+    :data:`FORCED_SOUNDALIKE_SLACKS`; None for any other reading.
+
+    >>> forced_soundalike("Bet pot."), forced_soundalike("Fold it."), forced_soundalike("Pot.")
+    ('half pot', None, None)
+    """
+    words = tuple(normalize(written))
+    return SOUNDALIKE_READINGS[words] if words in FORCED_SOUNDALIKE_SLACKS else None
+
+
 def shared_soundalike(written: str) -> bool:
     """Whether ``written`` is a soundalike reading PocketSphinx shares
     (:data:`SHARED_SOUNDALIKES`).
@@ -272,11 +301,18 @@ def shared_soundalike(written: str) -> bool:
 
 
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
-          engine: str = "whisper", talk_weight: float = TALK_WEIGHT) -> tuple[Hypothesis, float]:
+          engine: str = "whisper", talk_weight: float = TALK_WEIGHT,
+          soundalike_gap: float | None = None,
+          prompt_echoes: frozenset[tuple[str, ...]] = PROMPT_ECHOES) -> tuple[Hypothesis, float]:
     """Pool the readings by meaning; the heaviest meaning wins.  It is sure when it holds
     ``sure_share`` of the probability and Whisper wrote it itself somewhere, or liked its
     repair at least as well as its own words.  Talk below the best reading counts
     ``talk_weight`` of its probability; talk that is the best reading counts in full.
+    ``soundalike_gap``: how many nats less likely Whisper's decoder, forced to write the
+    command a winning soundalike reading is written for (:func:`forced_soundalike`), found
+    it than its own best reading; within :data:`FORCED_SOUNDALIKE_SLACKS` that command is
+    taken, holding the soundalike's readings' share and its own.  ``prompt_echoes``:
+    readings that weigh as talk under a betting command (:data:`PROMPT_ECHOES`).
 
     A lower reading's unscored repair only supports a meaning another reading has; it
     never raises a rival of its own ("But." under "Pot." is not a bet).
@@ -293,6 +329,11 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     >>> judge([Reading("Pot.", -0.3, parse("pot"), "Pot."),
     ...        Reading("Pause.", -2.6, parse("pause"), "Pause.")])[0].confidence
     0.5
+    >>> said = [Reading("Bet pot.", -0.4, parse("bet pot"), "Bet pot."),
+    ...         Reading("Half pot.", -3.4, parse("half pot"), "Half pot.")]
+    >>> [judge(said, soundalike_gap=g)[0] for g in (-2.3, -9.0)]  # doctest: +NORMALIZE_WHITESPACE
+    [Hypothesis(text='half pot', confidence=0.95, engine='whisper'),
+     Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper')]
     """
     if not readings:
         return Hypothesis(UNKNOWN, 0.0, engine), 0.0
@@ -300,12 +341,14 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     counted = [r for r in readings if _meaning(r.intent) in backed]
     best = max(counted, key=lambda r: r.logprob)
     top = best.logprob
+    echoes = is_action(best.intent) and tuple(normalize(best.command)) not in NEAR_READINGS
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
     written: set[Intent] = set()
     for r in counted:
         key = _meaning(r.intent)
-        talk = isinstance(key, Unknown) and r is not best
+        talk = r is not best and (isinstance(key, Unknown) or (
+            echoes and tuple(normalize(r.command)) in prompt_echoes))
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top) * (
             talk_weight if talk else 1.0)
         if key not in best_of or r.logprob > best_of[key].logprob:
@@ -318,6 +361,15 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     if isinstance(meaning, Unknown):
         return Hypothesis(UNKNOWN, 0.0, engine), share
     words = tuple(normalize(best_of[meaning].command))
+    said = forced_soundalike(best_of[meaning].command)
+    meant = command(said) if said is not None else None
+    if said is not None and meant is not None and soundalike_gap is not None \
+            and soundalike_gap >= -FORCED_SOUNDALIKE_SLACKS[words]:
+        written_so = sum(math.exp(r.logprob - top) for r in counted
+                         if tuple(normalize(r.command)) == words)
+        share = round((written_so + weights.get(meant, 0.0)) / total, 4)
+        return Hypothesis(said, HIGH_CONFIDENCE if share >= sure_share else LOW_CONFIDENCE,
+                          engine), share
     sure = (share >= sure_share and meaning in written and words not in SOUNDALIKE_READINGS
             and not near_other_reading(readings, best_of[meaning], NEAR_READING_SLACK))
     return Hypothesis(best_of[meaning].command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE,
@@ -568,10 +620,18 @@ class WhisperRecognizer(Recognizer):
         t2 = time.perf_counter()
         readings = self._readings(encoded, frames, heard)
         hypothesis, share = judge(readings, self.sure_share, self.name)
+        said = forced_soundalike(hypothesis.text)
+        gap = None
+        if said is not None and readings:
+            own = readings[0].text
+            base, forced = self.forced_logprobs(encoded, frames, [own, _styled(said, own)])
+            self._own_forced = (encoded, own, base)
+            gap = forced - base
+            hypothesis, share = judge(readings, self.sure_share, self.name, soundalike_gap=gap)
         t3 = time.perf_counter()
         timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
                    "judge": 1000 * (t3 - t2)}
-        return Judgement(hypothesis, tuple(readings), share, timings)
+        return Judgement(hypothesis, tuple(readings), share, timings, gap)
 
 
 def collapse_repeats(text: str) -> str:
