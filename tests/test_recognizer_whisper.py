@@ -423,6 +423,15 @@ def test_bet_pot_whose_half_pot_whispers_decoder_scores_close_is_the_half_pot_an
     assert judge([_r("Fold it.", -0.2)], soundalike_gap=0.0)[0].confidence < HIGH_CONFIDENCE
 
 
+def test_bet_pot_read_under_half_pot_counts_for_the_half_pot_it_is_written_for():
+    """Said "half pot", Whisper writes "Bet pot." too; said "bet pot", it never reads
+    "Half pot." first: under "Half pot.", "Bet pot." is the half pot's, not a rival."""
+    half, share = judge([_r("Half pot.", -1.5), _r("Bet pot.", -3.1), _r("S half pot.", -5.2)])
+    assert parse(half.text) == parse("half pot") and half.confidence == HIGH_CONFIDENCE
+    assert share >= 0.9
+    assert judge([_r("Half pot.", -1.5), _r("Pot.", -3.1)])[0].confidence < HIGH_CONFIDENCE
+
+
 def test_pocketsphinxs_bet_pot_under_whispers_half_pot_is_no_opinion_either_way():
     """PocketSphinx mishears "half pot" as "bet pot" (``SHARED_SOUNDALIKES``): under
     Whisper's half pot it neither makes a sure half pot ask nor a doubted one sure."""
