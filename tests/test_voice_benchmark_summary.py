@@ -173,3 +173,33 @@ def test_rows_judged_again_by_voice_give_each_voice_its_own_table(tmp_path, caps
     assert "| 100.0 % |" in paul and "(0; 0 without a yes)" in paul
     assert "| 0.0 % |" in betty and "(1; 1 without a yes)" in betty
     assert "Call." not in out
+
+
+def test_an_amounts_condition_it_does_not_hear_is_refused_with_the_ones_it_does(capsys):
+    from benchmarks.voice import amounts
+
+    with pytest.raises(SystemExit):
+        amounts.main(["--conditions", "room20"])
+    assert "no condition room20 here: the amounts are heard clean or snr15" \
+        in capsys.readouterr().err
+
+
+def test_a_clip_judged_again_takes_bet_pot_for_the_half_pot_its_forced_score_kept():
+    """Rows keep Whisper's forced score of "Half pot." under its "Bet pot."
+    (``soundalike_gap``): judged again, the half-pot bet is taken as the recognizer took
+    it; a row from before that score was kept asks about the pot-sized bet, as it did."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cbr 40", "family": "pot_fraction",
+           "engine": "combined", "sphinx": ["[unk]", 0.0, None],
+           "readings": [["Bet pot.", -1.1438, "Bet pot.", False, 0.0, True],
+                        ["That pot.", -4.1741, "bet pot", True, -1.0, False]]}
+    kept = rejudged(dict(row, soundalike_gap=-2.7228), situations, SURE_SHARE)
+    assert kept["outcome"] == "p1 cbr 40" and not kept["confirm"]
+    before = rejudged(row, situations, SURE_SHARE)
+    assert before["outcome"] == "p1 cbr 80" and before["confirm"]

@@ -206,7 +206,8 @@ def run(conditions: list[str], voices: str = "all",
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--conditions", default=",".join(CONDITIONS))
+    ap.add_argument("--conditions", default=",".join(CONDITIONS),
+                    help=f"comma list of {', '.join(CONDITIONS)}")
     ap.add_argument("--voices", choices=("all", *GROUPS), default="all")
     ap.add_argument("--engines", default="pocketsphinx",
                     help="comma list: pocketsphinx (with and without its amount checks), "
@@ -219,6 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.show_wrong and args.voices in ("all", *SCORED_ONLY):
         ap.error("--show-wrong reads errors: not on the test voices (pick a group)")
+    unknown = [c for c in args.conditions.split(",") if c not in CONDITIONS]
+    if unknown:
+        ap.error(f"no condition {', '.join(unknown)} here: the amounts are heard "
+                 f"{' or '.join(CONDITIONS)}")
     counts = run(args.conditions.split(","), args.voices, tuple(args.engines.split(",")),
                  args.show_wrong, args.teens)
     print("| condition | echo | amounts | voices | checks | right, sure | right, asked "
