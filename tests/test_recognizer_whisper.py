@@ -391,12 +391,15 @@ def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
 
 def test_a_pause_read_under_a_call_is_the_prompts_last_word_echoed_and_weighs_as_talk():
     """"Pause." ends Whisper's prompt and turns up under calls and folds whatever was said
-    (``PROMPT_ECHOES``): under "Call." it weighs as talk, so the call is sure; under "Pot."
+    (``PROMPT_ECHOES``): under "Call." it weighs as talk, so the call is sure — but not
+    within ``PROMPT_ECHO_GAP`` of a fold read for an "all in"; under "Pot."
     it is the real confusion (``NEAR_READINGS``) and the pot still asks; a pause read first
     is still the pause."""
     call, share = judge([_r("Call.", -0.6), _r("Pause.", -2.0), _r("Fause.", -7.9)])
     assert parse(call.text) == Call() and call.confidence == HIGH_CONFIDENCE and share >= 0.9
     assert judge([_r("Call.", -0.6), _r("Fold.", -2.0)])[0].confidence < HIGH_CONFIDENCE
+    near, _ = judge([_r("Fold.", -1.9), _r("Pause.", -2.0), _r("Ouch.", -5.0)])
+    assert parse(near.text) == Fold() and near.confidence < HIGH_CONFIDENCE  # "all in" said
     pot, _ = judge([_r("Pot.", -0.6), _r("Pause.", -2.0)])
     assert parse(pot.text) == parse("pot") and pot.confidence < HIGH_CONFIDENCE
     pause, _ = judge([_r("Pause.", -0.6), _r("Call.", -2.0)])

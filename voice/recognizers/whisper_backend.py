@@ -117,10 +117,14 @@ NEAR_READING_SLACK = 3.0
 #: echoed (:data:`PROMPT`): below the best reading of a betting command, they weigh as talk
 #: (:data:`TALK_WEIGHT`), except under a command :data:`NEAR_READINGS` pairs them with.  On
 #: the non-test voices "Pause." was one of the readings under a call, a fold, an all-in or
-#: "Pot it." 213 times, each for that command; "pause" said was read first as "Pause.",
-#: "Pot.", "Lause." or "Close.", never as a bet or fold, in 69 clips
-#: (benchmarks/voice/RESULTS.md, session 45).
+#: "Pot it." 213 times, 209 of them for the command read first (the other 4 still ask);
+#: "pause" said was read first as "Pause.", "Pot.", "Lause." or "Close.", never as a bet or
+#: fold, in 69 clips (benchmarks/voice/RESULTS.md, session 45).
 PROMPT_ECHOES: frozenset[tuple[str, ...]] = frozenset({("pause",)})
+#: An echo weighs as talk only this many nats or more under the best reading: nearer, it
+#: is a rival ("all in" read "Fold." with "Pause." 0.1 nats under it; the right calls and
+#: folds that asked for an echo had it 1.0 to 2.5 nats under them).
+PROMPT_ECHO_GAP = 0.5
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
 #: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
@@ -354,7 +358,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
         if r is not best and said_for(r.command) == _meaning(best.intent):
             key = _meaning(best.intent)  # "Bet pot." under "Half pot." is that half pot
         talk = r is not best and (isinstance(key, Unknown) or (
-            echoes and tuple(normalize(r.command)) in prompt_echoes))
+            echoes and tuple(normalize(r.command)) in prompt_echoes
+            and r.logprob <= top - PROMPT_ECHO_GAP))
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top) * (
             talk_weight if talk else 1.0)
         if key not in best_of or r.logprob > best_of[key].logprob:
