@@ -99,8 +99,9 @@ SHARED_SOUNDALIKES: frozenset[tuple[str, ...]] = frozenset({("bet", "pot")})
 #: Soundalike readings that Whisper's decoder tells apart when forced to write the command
 #: they are written for: within this many nats of its own reading, that command was said.
 #: Non-test voices (tuned, flite, validation; two speeds; clean, 15 dB, room; six noise
-#: seeds), forced to write "Half pot." for its "Bet pot.": said "half pot", 72 of 87 within
-#: 6 nats; said "bet pot", -7.9 once and -10.5 or further the other 440 times.  "Fold it."
+#: seeds), forced to write "Half pot." for its "Bet pot.": said "half pot", 94 of 113 within
+#: 6 nats; said "bet pot", -7.9 once and -10.5 or further the other 440 times
+#: (``python -m benchmarks.voice.soundalikes``).  "Fold it."
 #: is left out: said "fold it", "Call it." was forced within 3.1 nats; said "call it" and
 #: read "Fold it.", within 0.1 (benchmarks/voice/RESULTS.md, session 45).
 FORCED_SOUNDALIKE_SLACKS: dict[tuple[str, ...], float] = {("bet", "pot"): 6.0}
