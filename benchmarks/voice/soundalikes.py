@@ -20,7 +20,14 @@ import numpy as np
 from voice.parser import normalize
 from voice.recognizers.whisper_backend import SOUNDALIKE_READINGS, WhisperRecognizer
 
-from .corpus import ALL_CONDITIONS, NEW_VOICES, SPEEDS, VALIDATION_VOICES, VOICES
+from .corpus import (
+    ALL_CONDITIONS,
+    NEW_VOICES,
+    ROOM_CONDITIONS,
+    SPEEDS,
+    VALIDATION_VOICES,
+    VOICES,
+)
 from .synth import mix, reverberate, say
 
 #: Noise seeds per condition (clean once): the clips of session 45's measurement.
@@ -56,8 +63,8 @@ def main(argv: list[str] | None = None) -> int:
             for speed in SPEEDS:
                 speech = say(said, voice, speed)
                 for cond, seeds in SEEDS.items():
+                    audio = reverberate(speech) if cond in ROOM_CONDITIONS else speech
                     for seed in seeds:
-                        audio = reverberate(speech) if cond == "room20" else speech
                         pcm = mix(audio, ALL_CONDITIONS[cond], seed).astype(np.int16)
                         whisper.decode(pcm.tobytes())
                         judged = whisper.last

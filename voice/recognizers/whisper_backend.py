@@ -609,7 +609,12 @@ class WhisperRecognizer(Recognizer):
                 or not commands:
             return None
         encoded, frames = self._encoded
-        own = self.last.readings[0].text
+        return self._forced_gaps(encoded, frames, self.last.readings[0].text, commands)
+
+    def _forced_gaps(self, encoded: Any, frames: int, own: str,
+                     commands: Sequence[str]) -> list[float]:
+        """Each of ``commands``' forced score less Whisper's forced score of ``own``, its
+        best reading, which is forced once an utterance (:attr:`_own_forced`)."""
         texts = [_styled(c, own) for c in commands]
         kept = self._own_forced
         if kept is not None and kept[0] is encoded and kept[1] == own:
@@ -635,10 +640,7 @@ class WhisperRecognizer(Recognizer):
         said = forced_soundalike(hypothesis.text)
         gap = None
         if said is not None and readings:
-            own = readings[0].text
-            base, forced = self.forced_logprobs(encoded, frames, [own, _styled(said, own)])
-            self._own_forced = (encoded, own, base)
-            gap = forced - base
+            gap = self._forced_gaps(encoded, frames, readings[0].text, [said])[0]
             hypothesis, share = judge(readings, self.sure_share, self.name, soundalike_gap=gap)
         t3 = time.perf_counter()
         timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
