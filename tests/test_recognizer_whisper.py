@@ -392,18 +392,75 @@ def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
 def test_a_pause_read_under_a_call_is_the_prompts_last_word_echoed_and_weighs_as_talk():
     """"Pause." ends Whisper's prompt and turns up under calls and folds whatever was said
     (``PROMPT_ECHOES``): under "Call." it weighs as talk, so the call is sure — but not
-    within ``PROMPT_ECHO_GAP`` of a fold read for an "all in"; under "Pot."
-    it is the real confusion (``NEAR_READINGS``) and the pot still asks; a pause read first
-    is still the pause."""
-    call, share = judge([_r("Call.", -0.6), _r("Pause.", -2.0), _r("Fause.", -7.9)])
+    within ``PROMPT_ECHO_GAP`` (a fold read for an "all in" with it 0.1 under, a "pause"
+    said and read "Call." with it 1.0 under); under "Pot." or "Pot it." it is the real
+    confusion (``NEAR_READINGS``) and the pot still asks; a pause read first is still the
+    pause."""
+    call, share = judge([_r("Call.", -0.6), _r("Pause.", -2.3), _r("Fause.", -7.9)])
     assert parse(call.text) == Call() and call.confidence == HIGH_CONFIDENCE and share >= 0.9
     assert judge([_r("Call.", -0.6), _r("Fold.", -2.0)])[0].confidence < HIGH_CONFIDENCE
     near, _ = judge([_r("Fold.", -1.9), _r("Pause.", -2.0), _r("Ouch.", -5.0)])
     assert parse(near.text) == Fold() and near.confidence < HIGH_CONFIDENCE  # "all in" said
-    pot, _ = judge([_r("Pot.", -0.6), _r("Pause.", -2.0)])
-    assert parse(pot.text) == parse("pot") and pot.confidence < HIGH_CONFIDENCE
+    said_pause, _ = judge([_r("Call.", -0.66), _r("Pause.", -1.69), _r("Close.", -7.2)])
+    assert said_pause.confidence < HIGH_CONFIDENCE
+    for pot_read in ("Pot.", "Pot it."):
+        pot, _ = judge([_r(pot_read, -0.6), _r("Pause.", -2.0)])
+        assert parse(pot.text) == parse("pot") and pot.confidence < HIGH_CONFIDENCE
     pause, _ = judge([_r("Pause.", -0.6), _r("Call.", -2.0)])
     assert parse(pause.text) == parse("pause")
+
+
+def test_a_pause_read_over_a_call_that_the_unprompted_decoder_hears_as_the_call_is_the_call():
+    """"Pause." read first with "Call." under it: Whisper's decoder, with no prompt to echo,
+    scores the two again; the call ahead by ``ECHO_CHECK_LEAD`` or more takes the echo's
+    share and is sure, a call nearer stays behind the pause, and with no such score the
+    pause stands as before."""
+    from voice.recognizers.whisper_backend import ECHO_CHECK_LEAD
+
+    readings = [_r("Pause.", -0.9), _r("Call.", -3.1), _r("Oh.", -6.3)]
+    call, share = judge(readings, echo_gap=ECHO_CHECK_LEAD + 0.3)
+    assert parse(call.text) == Call() and call.confidence == HIGH_CONFIDENCE and share >= 0.9
+    for gap in (ECHO_CHECK_LEAD - 0.4, None):
+        assert parse(judge(readings, echo_gap=gap)[0].text) == parse("pause")
+
+
+@needs_model
+def test_a_pause_said_in_noise_is_never_a_sure_call_however_close_the_call_reads(whisper):
+    """espeak-ng's British "pause", fast at 15 dB: Whisper reads "Call." 0.9 nats under its
+    "Pause." — heard again with no prompt, the call leads by under ``ECHO_CHECK_LEAD``, so
+    it stays the pause — and, in another noise, "Call." first with "Pause." 1.0 under it,
+    within ``PROMPT_ECHO_GAP``: the call asks "yes?"."""
+    from voice.recognizers.whisper_backend import ECHO_CHECK_LEAD, PROMPT_ECHO_GAP
+
+    heard = whisper.decode(_say("pause", "en-gb", snr_db=15.0, speed=195, seed=15))
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Pause."
+    assert judged.echo_gap is not None and judged.echo_gap < ECHO_CHECK_LEAD
+    assert parse(heard.text) == parse("pause")
+    heard = whisper.decode(_say("pause", "en-gb", snr_db=15.0, speed=195, seed=14))
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Call."
+    assert judged.readings[0].logprob - judged.readings[1].logprob < PROMPT_ECHO_GAP
+    assert heard.confidence < HIGH_CONFIDENCE
+
+
+def test_only_a_bet_written_under_a_pause_is_heard_again_without_the_prompt():
+    """The echo check's rival is the highest betting command under a best-read "Pause.":
+    not "Pot." (a "pause" said is read so: ``NEAR_READINGS``), not a soundalike ("Fold it."
+    is written for "call it"), not a guessed repair; and nothing where the pause is not
+    read first."""
+    from voice.recognizers.whisper_backend import echo_rival
+
+    def rival(*readings: Reading) -> str | None:
+        found = echo_rival(readings)
+        return None if found is None else found.text
+
+    assert rival(_r("Pause.", -1.0), _r("Wow.", -2.0), _r("Fold.", -3.0)) == "Fold."
+    assert rival(_r("Pause.", -1.0), _r("Pot.", -2.0)) is None
+    assert rival(_r("Pause.", -1.0), _r("Fold it.", -2.0)) is None
+    guessed = Reading("Cause.", -2.0, parse("call"), "call", True, -1.0, False)
+    assert rival(_r("Pause.", -1.0), guessed) is None
+    assert rival(_r("Call.", -1.0), _r("Pause.", -2.0)) is None
 
 
 def test_bet_pot_whose_half_pot_whispers_decoder_scores_close_is_the_half_pot_and_sure():

@@ -203,3 +203,26 @@ def test_a_clip_judged_again_takes_bet_pot_for_the_half_pot_its_forced_score_kep
     assert kept["outcome"] == "p1 cbr 40" and not kept["confirm"]
     before = rejudged(row, situations, SURE_SHARE)
     assert before["outcome"] == "p1 cbr 80" and before["confirm"]
+
+
+def test_a_clip_judged_again_takes_a_call_read_under_pause_with_its_unprompted_score_kept():
+    """Rows keep the unprompted score of the call under a best-read "Pause." (``echo_gap``):
+    judged again, the call is taken as the recognizer took it; with ``echo_check`` off
+    (``rejudge --no-echo-check``), or from a row without that score, it asks as before."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"preflop": situation_from_history(loads(SITUATIONS["preflop"]))}
+    row = {"situation": "preflop", "expected": "p3 cc", "family": "call",
+           "engine": "combined", "sphinx": ["call", 0.95, None],
+           "readings": [["Pause.", -0.902, "Pause.", False, 0.0, True],
+                        ["Call.", -3.074, "Call.", False, 0.0, True],
+                        ["All.", -5.816, "All.", False, 0.0, True]]}
+    kept = rejudged(dict(row, echo_gap=1.5939), situations, SURE_SHARE)
+    assert kept["outcome"] == "p3 cc" and not kept["confirm"]
+    for before in (rejudged(dict(row, echo_gap=1.5939), situations, SURE_SHARE,
+                            echo_check=False), rejudged(row, situations, SURE_SHARE)):
+        assert before["confirm"]

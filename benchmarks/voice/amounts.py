@@ -119,6 +119,7 @@ PAIR_ABLATIONS = {
 JUDGE_ABLATIONS = {
     "pair, a pause under a bet weighs in full": {"prompt_echoes": frozenset()},
     "pair, bet pot never forced to half pot": {"soundalike_gap": None},
+    "pair, a pause read over a bet never heard again unprompted": {"echo_gap": None},
 }
 
 
@@ -155,7 +156,8 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     out = {name: weighed(whisper.hypothesis, **change)
            for name, change in PAIR_ABLATIONS.items()}
     for name, judging in JUDGE_ABLATIONS.items():
-        args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap, **judging}
+        args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
+                                "echo_gap": whisper.echo_gap, **judging}
         heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
         out[name] = weighed(heard)
     return out

@@ -80,12 +80,16 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              table_slack: float | None = TABLE_RIVAL_SLACK,
              doubted_rivals_ask: bool = True, sized_slack: float | None = SIZED_RIVAL_SLACK,
              doubted_tables_act: bool = False,
-             alone_table_slack: float | None = ALONE_TABLE_SLACK) -> dict:
-    """``row`` judged again; ``alone``: as that engine of a combined row heard it alone."""
+             alone_table_slack: float | None = ALONE_TABLE_SLACK,
+             echo_check: bool = True) -> dict:
+    """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
+    ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
+    holds that score (``whisper_backend.ECHO_CHECK_LEAD``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
-    hyp, _ = judge(readings, sure_share, engine, talk_weight, row.get("soundalike_gap"))
+    hyp, _ = judge(readings, sure_share, engine, talk_weight, row.get("soundalike_gap"),
+                   echo_gap=row.get("echo_gap") if echo_check else None)
     if alone == "pocketsphinx":
         text, confidence, _gap = row["sphinx"]
         hyp = Hypothesis(text, confidence, engine)
@@ -147,6 +151,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="combined rows: comma list of nats by which a table command "
                     "PocketSphinx did not hear must outscore its likeliest betting rival "
                     "('None': it always stands, as before session 28)")
+    ap.add_argument("--no-echo-check", action="store_true",
+                    help="a \"Pause.\" read over a bet is not heard again without the prompt "
+                    "(as before session 46)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -172,13 +179,14 @@ def main(argv: list[str] | None = None) -> int:
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
-                          alone_tables)
+                          alone_tables, not args.no_echo_check)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
-              f"{args.doubted_tables_act}, alone table slack {alone_tables}")
+              f"{args.doubted_tables_act}, alone table slack {alone_tables}, echo check "
+              f"{not args.no_echo_check}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

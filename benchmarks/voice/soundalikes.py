@@ -13,7 +13,7 @@ clips were written so and how far under them the forced command scored — the e
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -27,6 +27,7 @@ from .corpus import (
     SPEEDS,
     VALIDATION_VOICES,
     VOICES,
+    Voice,
 )
 from .synth import mix, reverberate, say
 
@@ -35,6 +36,19 @@ SEEDS: dict[str, tuple[int, ...]] = {"clean": (1,), "snr15": (2, 11, 12, 13, 14,
                                      "room20": (3, 11, 12, 13, 14, 15)}
 #: Where the forced scores are counted "within" (nats under the soundalike reading).
 WITHIN = (5.0, 6.0, 7.0)
+
+
+def clips(said: str, voices: Sequence[Voice] = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES)
+          ) -> Iterator[np.ndarray]:
+    """``said`` by ``voices`` (ones whose errors may be read), at both speeds, clean once
+    and in each noise seed of :data:`SEEDS` (16 kHz int16)."""
+    for voice in voices:
+        for speed in SPEEDS:
+            speech = say(said, voice, speed)
+            for cond, seeds in SEEDS.items():
+                audio = reverberate(speech) if cond in ROOM_CONDITIONS else speech
+                for seed in seeds:
+                    yield mix(audio, ALL_CONDITIONS[cond], seed).astype(np.int16)
 
 
 def summary(said: str, gaps: Sequence[float], within: Sequence[float] = WITHIN) -> str:
@@ -59,23 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|")
     for said in args.said.split(","):
         gaps: list[float] = []
-        for voice in (*VOICES, *NEW_VOICES, *VALIDATION_VOICES):
-            for speed in SPEEDS:
-                speech = say(said, voice, speed)
-                for cond, seeds in SEEDS.items():
-                    audio = reverberate(speech) if cond in ROOM_CONDITIONS else speech
-                    for seed in seeds:
-                        pcm = mix(audio, ALL_CONDITIONS[cond], seed).astype(np.int16)
-                        whisper.decode(pcm.tobytes())
-                        judged = whisper.last
-                        if judged is None or not judged.readings:
-                            continue
-                        words = tuple(normalize(judged.readings[0].text))
-                        if words not in SOUNDALIKE_READINGS:
-                            continue
-                        gap = whisper.rescore(SOUNDALIKE_READINGS[words])
-                        if gap is not None:
-                            gaps.append(gap)
+        for pcm in clips(said):
+            whisper.decode(pcm.tobytes())
+            judged = whisper.last
+            if judged is None or not judged.readings:
+                continue
+            words = tuple(normalize(judged.readings[0].text))
+            if words not in SOUNDALIKE_READINGS:
+                continue
+            gap = whisper.rescore(SOUNDALIKE_READINGS[words])
+            if gap is not None:
+                gaps.append(gap)
         print(summary(said, gaps), flush=True)
     return 0
 

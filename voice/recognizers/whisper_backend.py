@@ -116,16 +116,29 @@ NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
 NEAR_READING_SLACK = 3.0
 #: Readings Whisper writes under a bet or a fold whatever was said, the prompt's last word
 #: echoed (:data:`PROMPT`): below the best reading of a betting command, they weigh as talk
-#: (:data:`TALK_WEIGHT`), except under a command :data:`NEAR_READINGS` pairs them with.  On
+#: (:data:`TALK_WEIGHT`), except under a command meaning what :data:`NEAR_READINGS` pairs
+#: them with ("Pot." or "Pot it.": :func:`near_reading_of`).  On
 #: the non-test voices "Pause." was one of the readings under a call, a fold, an all-in or
 #: "Pot it." 213 times, 209 of them for the command read first (the other 4 still ask);
 #: "pause" said was read first as "Pause.", "Pot.", "Lause." or "Close.", never as a bet or
 #: fold, in 69 clips (benchmarks/voice/RESULTS.md, session 45).
 PROMPT_ECHOES: frozenset[tuple[str, ...]] = frozenset({("pause",)})
 #: An echo weighs as talk only this many nats or more under the best reading: nearer, it
-#: is a rival ("all in" read "Fold." with "Pause." 0.1 nats under it; the right calls and
-#: folds that asked for an echo had it 1.0 to 2.5 nats under them).
-PROMPT_ECHO_GAP = 0.5
+#: is a rival.  Non-test voices, 13 clips a voice and speed (as for
+#: :data:`ECHO_CHECK_LEAD`): said "pause" and read "Call." first, "Pause." was 0.7 to 1.0
+#: nats under it (5 of 520 clips; at session 45's 0.5, three were sure calls, one taken by
+#: the pair without a "yes"); said "call" and read so, "Pause." was under 1.5 nats in 9 of
+#: 128 (benchmarks/voice/RESULTS.md, session 46).
+PROMPT_ECHO_GAP = 1.5
+#: Where Whisper's best reading is a prompt echo and a betting command is among its lower
+#: readings (:func:`echo_rival`), its decoder scores both again with no prompt, where the
+#: echo came from: the command ahead of the echo by this many nats or more was said, and the
+#: echo's readings count for it.  Non-test voices (tuned, flite, validation, unheard; 150
+#: and 195 wpm; clean once, six noise seeds at 15 dB and in the room): said "call" and read
+#: "Pause." first with "Call." under it, 28 of 56 led by 1.5 nats or more (the others ask as
+#: before); said "pause" with a call under it, the call led by 1.13 at most (34 clips)
+#: (benchmarks/voice/RESULTS.md, session 46).
+ECHO_CHECK_LEAD = 1.5
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
 #: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
@@ -227,6 +240,8 @@ class Judgement:
     timings_ms: dict[str, float] = field(default_factory=dict)
     #: :func:`judge`'s ``soundalike_gap``, where the best reading was a forced soundalike.
     soundalike_gap: float | None = None
+    #: :func:`judge`'s ``echo_gap``, where the best reading was a prompt echo over a bet.
+    echo_gap: float | None = None
 
 
 @dataclass
@@ -305,10 +320,49 @@ def shared_soundalike(written: str) -> bool:
     return tuple(normalize(written)) in SHARED_SOUNDALIKES
 
 
+def echo_rival(readings: Sequence[Reading]) -> Reading | None:
+    """The betting command Whisper wrote under its best reading where that reading is a
+    prompt echo (:data:`PROMPT_ECHOES`): the highest such reading that is not a guessed
+    repair, a soundalike (:data:`SOUNDALIKE_READINGS`) or the echo's own near reading
+    ("Pot." under "Pause." is a real confusion, :data:`NEAR_READINGS`).
+
+    >>> from voice.parser import parse
+    >>> def read(*texts: str) -> list[Reading]:
+    ...     return [Reading(t, -1.0 - i, parse(t), t) for i, t in enumerate(texts)]
+    >>> [getattr(echo_rival(read(*r)), "text", None)
+    ...  for r in (("Pause.", "Oh.", "Call."), ("Pause.", "Pot."), ("Call.", "Pause."))]
+    ['Call.', None, None]
+    """
+    if not readings or tuple(normalize(readings[0].command)) not in PROMPT_ECHOES:
+        return None
+    echo = tuple(normalize(readings[0].command))
+    for r in readings[1:]:
+        words = tuple(normalize(r.command))
+        if is_action(r.intent) and not r.guessed and words not in SOUNDALIKE_READINGS \
+                and near_reading_of(r.command) != echo:
+            return r
+    return None
+
+
+def near_reading_of(written: str) -> tuple[str, ...] | None:
+    """The other command :data:`NEAR_READINGS` pairs with what ``written`` means (any
+    wording of it), or None.
+
+    >>> near_reading_of("Pot it."), near_reading_of("Pot."), near_reading_of("Call.")
+    (('pause',), ('pause',), None)
+    """
+    meant = command(written)
+    if meant is None:
+        return None
+    return next((other for words, other in NEAR_READINGS.items()
+                 if command(" ".join(words)) == meant), None)
+
+
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
           engine: str = "whisper", talk_weight: float = TALK_WEIGHT,
           soundalike_gap: float | None = None,
-          prompt_echoes: frozenset[tuple[str, ...]] = PROMPT_ECHOES) -> tuple[Hypothesis, float]:
+          prompt_echoes: frozenset[tuple[str, ...]] = PROMPT_ECHOES,
+          echo_gap: float | None = None) -> tuple[Hypothesis, float]:
     """Pool the readings by meaning; the heaviest meaning wins.  It is sure when it holds
     ``sure_share`` of the probability and Whisper wrote it itself somewhere, or liked its
     repair at least as well as its own words.  Talk below the best reading counts
@@ -321,7 +375,10 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     (:func:`forced_soundalike`), found it than its own best reading; within
     :data:`FORCED_SOUNDALIKE_SLACKS` that command is taken, holding the soundalike's
     readings' share and its own.  ``prompt_echoes``: readings that weigh as talk under a
-    betting command (:data:`PROMPT_ECHOES`).
+    betting command (:data:`PROMPT_ECHOES`).  ``echo_gap``: how many nats more likely the
+    decoder with no prompt found the betting command under a best-read echo
+    (:func:`echo_rival`) than the echo; from :data:`ECHO_CHECK_LEAD` on, the echo's readings
+    count for that command.
 
     A lower reading's unscored repair only supports a meaning another reading has; it
     never raises a rival of its own ("But." under "Pot." is not a bet).
@@ -343,6 +400,10 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     >>> [judge(said, soundalike_gap=g)[0] for g in (-2.3, -9.0)]  # doctest: +NORMALIZE_WHITESPACE
     [Hypothesis(text='half pot', confidence=0.95, engine='whisper'),
      Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper')]
+    >>> echo = [Reading("Pause.", -0.9, parse("pause"), "Pause."),
+    ...         Reading("Call.", -3.1, parse("call"), "Call.")]
+    >>> [judge(echo, echo_gap=g)[0].text for g in (2.0, 0.7)]
+    ['Call.', 'Pause.']
     """
     if not readings:
         return Hypothesis(UNKNOWN, 0.0, engine), 0.0
@@ -350,7 +411,9 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     counted = [r for r in readings if _meaning(r.intent) in backed]
     best = max(counted, key=lambda r: r.logprob)
     top = best.logprob
-    echoes = is_action(best.intent) and tuple(normalize(best.command)) not in NEAR_READINGS
+    echoes = is_action(best.intent) and near_reading_of(best.command) is None
+    rival = echo_rival(counted) if echo_gap is not None and echo_gap >= ECHO_CHECK_LEAD \
+        else None
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
     written: set[Intent] = set()
@@ -358,11 +421,16 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
         key = _meaning(r.intent)
         if r is not best and said_for(r.command) == _meaning(best.intent):
             key = _meaning(best.intent)  # "Bet pot." under "Half pot." is that half pot
+        moved = rival is not None and tuple(normalize(r.command)) in PROMPT_ECHOES
+        if moved and rival is not None:
+            key = _meaning(rival.intent)  # the echo counts for the command, never names it
         talk = r is not best and (isinstance(key, Unknown) or (
             echoes and tuple(normalize(r.command)) in prompt_echoes
             and r.logprob <= top - PROMPT_ECHO_GAP))
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top) * (
             talk_weight if talk else 1.0)
+        if moved:
+            continue
         if key not in best_of or r.logprob > best_of[key].logprob:
             best_of[key] = r
         if not r.repaired or r.repair_gap >= 0:
@@ -449,6 +517,7 @@ class WhisperRecognizer(Recognizer):
         self.repair_slack = repair_slack
         self._prompts = {False: prompt_tokens(self._tok, prompt), True: prompt_tokens(
             self._tok, None if prompt is None else prompt + CONFIRM_PROMPT)}
+        self._bare_prompt = prompt_tokens(self._tok, None)
         self._pending = False
         self._menu = True  #: the moves in a menu mean something (a menu is open)
         self.speculate = speculate
@@ -551,16 +620,18 @@ class WhisperRecognizer(Recognizer):
             out.append((self._tok.decode(text_ids).strip(), float(score) * (len(ids) + 1)))
         return out
 
-    def forced_logprobs(self, encoded: Any, frames: int, texts: Sequence[str]) -> list[float]:
+    def forced_logprobs(self, encoded: Any, frames: int, texts: Sequence[str],
+                        prompted: bool = True) -> list[float]:
         """Whisper's log-probability of writing each of ``texts`` for this audio (forced
-        decoding with the same prompt).  One text at a time: CTranslate2 aligns a batch of
-        them slower than one by one on this machine (3 texts 88 against 60 ms, 11 texts 303
-        against 223; benchmarks/voice/RESULTS.md, session 28)."""
+        decoding with the same prompt, or none: ``prompted``).  One text at a time:
+        CTranslate2 aligns a batch of them slower than one by one on this machine (3 texts
+        88 against 60 ms, 11 texts 303 against 223; benchmarks/voice/RESULTS.md, session 28)."""
         features = self._ct2.StorageView.from_array(np.asarray(encoded))
+        prompt = self._prompts[self._pending] if prompted else self._bare_prompt
         scores = []
         for text in texts:
             tokens = self._tok.encode(" " + text)
-            result = self._model.align(features, self._prompts[self._pending], [tokens],
+            result = self._model.align(features, prompt, [tokens],
                                        [max(1, frames // 2)])[0]
             probs = np.asarray(result.text_token_probs[:len(tokens)], dtype=np.float64)
             scores.append(float(np.log(np.clip(probs, 1e-12, 1.0)).sum()))
@@ -642,10 +713,19 @@ class WhisperRecognizer(Recognizer):
         if said is not None and readings:
             gap = self._forced_gaps(encoded, frames, readings[0].text, [said])[0]
             hypothesis, share = judge(readings, self.sure_share, self.name, soundalike_gap=gap)
+        rival = echo_rival(readings)
+        echo_gap = None
+        if rival is not None:
+            echo, command_ = self.forced_logprobs(
+                encoded, frames, [readings[0].text, _styled(rival.command, readings[0].text)],
+                prompted=False)
+            echo_gap = command_ - echo
+            hypothesis, share = judge(readings, self.sure_share, self.name,
+                                      soundalike_gap=gap, echo_gap=echo_gap)
         t3 = time.perf_counter()
         timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
                    "judge": 1000 * (t3 - t2)}
-        return Judgement(hypothesis, tuple(readings), share, timings, gap)
+        return Judgement(hypothesis, tuple(readings), share, timings, gap, echo_gap)
 
 
 def collapse_repeats(text: str) -> str:
