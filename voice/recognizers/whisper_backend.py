@@ -117,27 +117,29 @@ NEAR_READING_SLACK = 3.0
 #: Readings Whisper writes under a bet or a fold whatever was said, the prompt's last word
 #: echoed (:data:`PROMPT`): below the best reading of a betting command, they weigh as talk
 #: (:data:`TALK_WEIGHT`), except under a command meaning what :data:`NEAR_READINGS` pairs
-#: them with ("Pot." or "Pot it.": :func:`near_reading_of`).  On
+#: them with ("Pot." or "Pot it.": :func:`near_reading_of`; Festival's kal said "pause" in
+#: the room and Whisper read "Pot it." with "Pause." 0.9 and 1.3 nats under it, each a sure
+#: pot-sized bet while only "Pot." was kept out, RESULTS.md session 46).  On
 #: the non-test voices "Pause." was one of the readings under a call, a fold, an all-in or
 #: "Pot it." 213 times, 209 of them for the command read first (the other 4 still ask);
 #: "pause" said was read first as "Pause.", "Pot.", "Lause." or "Close.", never as a bet or
 #: fold, in 69 clips (benchmarks/voice/RESULTS.md, session 45).
 PROMPT_ECHOES: frozenset[tuple[str, ...]] = frozenset({("pause",)})
 #: An echo weighs as talk only this many nats or more under the best reading: nearer, it
-#: is a rival.  Non-test voices, 13 clips a voice and speed (as for
-#: :data:`ECHO_CHECK_LEAD`): said "pause" and read "Call." first, "Pause." was 0.7 to 1.0
-#: nats under it (5 of 520 clips; at session 45's 0.5, three were sure calls, one taken by
-#: the pair without a "yes"); said "call" and read so, "Pause." was under 1.5 nats in 9 of
-#: 128 (benchmarks/voice/RESULTS.md, session 46).
+#: is a rival.  Non-test voices (as for :data:`ECHO_CHECK_LEAD`): said "pause" and read as
+#: a bet other than the pot first, "Pause." was 0.4 to 1.5 nats under it (3 of 520 clips;
+#: at session 45's 0.5 nats such calls were sure, one taken by the pair without a "yes");
+#: within 1.5 nats of a right "call" 15 times in 145, "call it" 5 in 145, "fold" 9 in 151,
+#: "all in" 9 in 166 (``python -m benchmarks.voice.prompt_echoes``; RESULTS.md, session 46).
 PROMPT_ECHO_GAP = 1.5
 #: Where Whisper's best reading is a prompt echo and a betting command is among its lower
 #: readings (:func:`echo_rival`), its decoder scores both again with no prompt, where the
 #: echo came from: the command ahead of the echo by this many nats or more was said, and the
 #: echo's readings count for it.  Non-test voices (tuned, flite, validation, unheard; 150
 #: and 195 wpm; clean once, six noise seeds at 15 dB and in the room): said "call" and read
-#: "Pause." first with "Call." under it, 28 of 56 led by 1.5 nats or more (the others ask as
-#: before); said "pause" with a call under it, the call led by 1.13 at most (34 clips)
-#: (benchmarks/voice/RESULTS.md, session 46).
+#: "Pause." first with a bet under it, the bet led by 1.5 nats or more in 23 of 64 clips
+#: (the others ask as before); said "pause" and read so, by 1.0 at most (46 clips)
+#: (``python -m benchmarks.voice.prompt_echoes``; RESULTS.md, session 46).
 ECHO_CHECK_LEAD = 1.5
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
