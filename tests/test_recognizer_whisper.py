@@ -392,8 +392,9 @@ def test_bet_pot_where_pocketsphinx_heard_half_pot_is_half_pot_and_sure():
 def test_a_pause_read_under_a_call_is_the_prompts_last_word_echoed_and_weighs_as_talk():
     """"Pause." ends Whisper's prompt and turns up under calls and folds whatever was said
     (``PROMPT_ECHOES``): under "Call." it weighs as talk, so the call is sure — but not
-    within ``PROMPT_ECHO_GAP`` (a fold read for an "all in" with it 0.1 under, a "pause"
-    said and read "Call." with it 1.0 under); under "Pot." or "Pot it." it is the real
+    within ``PROMPT_ECHO_GAP`` (a fold read for an "all in" with it 0.1 under), nor within
+    ``CALL_ECHO_GAP`` of a call (a "pause" said and read "Call." with it 1.0 under); under
+    "Pot." or "Pot it." it is the real
     confusion (``NEAR_READINGS``) and the pot still asks; a pause read first is still the
     pause."""
     call, share = judge([_r("Call.", -0.6), _r("Pause.", -2.3), _r("Fause.", -7.9)])
@@ -429,8 +430,8 @@ def test_a_pause_said_in_noise_is_never_a_sure_call_however_close_the_call_reads
     """espeak-ng's British "pause", fast at 15 dB: Whisper reads "Call." 0.9 nats under its
     "Pause." — heard again with no prompt, the call leads by under ``ECHO_CHECK_LEAD``, so
     it stays the pause — and, in another noise, "Call." first with "Pause." 1.0 under it,
-    within ``PROMPT_ECHO_GAP``: the call asks "yes?"."""
-    from voice.recognizers.whisper_backend import ECHO_CHECK_LEAD, PROMPT_ECHO_GAP
+    within ``CALL_ECHO_GAP``: the call asks "yes?"."""
+    from voice.recognizers.whisper_backend import CALL_ECHO_GAP, ECHO_CHECK_LEAD
 
     heard = whisper.decode(_say("pause", "en-gb", snr_db=15.0, speed=195, seed=15))
     judged = whisper.last
@@ -440,7 +441,7 @@ def test_a_pause_said_in_noise_is_never_a_sure_call_however_close_the_call_reads
     heard = whisper.decode(_say("pause", "en-gb", snr_db=15.0, speed=195, seed=14))
     judged = whisper.last
     assert judged is not None and judged.readings[0].text == "Call."
-    assert judged.readings[0].logprob - judged.readings[1].logprob < PROMPT_ECHO_GAP
+    assert judged.readings[0].logprob - judged.readings[1].logprob < CALL_ECHO_GAP
     assert heard.confidence < HIGH_CONFIDENCE
 
 

@@ -1,8 +1,8 @@
 """The prompt's last word read for a bet, and a bet read for it: where Whisper writes
 "Pause." (`whisper_backend.PROMPT_ECHOES`) first with a bet under it, how far its decoder
 with no prompt puts the bet ahead (`ECHO_CHECK_LEAD`); where it writes a bet first with
-"Pause." under it, how near (`PROMPT_ECHO_GAP`) — by what was said.  Only voices whose
-errors may be read (the unheard ones since session 44 too):
+"Pause." under it, how near (`PROMPT_ECHO_GAP`, `CALL_ECHO_GAP`) — by what was said.
+Only voices whose errors may be read (the unheard ones since session 44 too):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "call,pause"
 """

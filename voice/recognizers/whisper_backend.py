@@ -43,7 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from ..intents import Confirm, Intent, Unknown, is_action, is_menu_move
+from ..intents import Call, Confirm, Intent, Unknown, is_action, is_menu_move
 from ..parser import command, normalize
 from ..soundalike import repairs
 from .base import (
@@ -126,12 +126,16 @@ NEAR_READING_SLACK = 3.0
 #: fold, in 69 clips (benchmarks/voice/RESULTS.md, session 45).
 PROMPT_ECHOES: frozenset[tuple[str, ...]] = frozenset({("pause",)})
 #: An echo weighs as talk only this many nats or more under the best reading: nearer, it
-#: is a rival.  Non-test voices (as for :data:`ECHO_CHECK_LEAD`): said "pause" and read as
-#: a bet other than the pot first, "Pause." was 0.4 to 1.5 nats under it (3 of 520 clips;
-#: at session 45's 0.5 nats such calls were sure, one taken by the pair without a "yes");
-#: within 1.5 nats of a right "call" 15 times in 145, "call it" 5 in 145, "fold" 9 in 151,
-#: "all in" 9 in 166 (``python -m benchmarks.voice.prompt_echoes``; RESULTS.md, session 46).
-PROMPT_ECHO_GAP = 1.5
+#: is a rival ("all in" read "Fold." with "Pause." 0.1 nats under it; the right calls and
+#: folds that asked for an echo had it 1.0 to 2.5 nats under them: session 45).
+PROMPT_ECHO_GAP = 0.5
+#: The same under a call, which a "pause" said is read as ("Pause." and "Call." share their
+#: vowel and end).  Non-test voices (as for :data:`ECHO_CHECK_LEAD`): said "pause" and read
+#: as a bet other than the pot first, "Pause." was 0.4 to 1.5 nats under it (3 of 520
+#: clips, each a call; at 0.5 nats such calls were sure, one taken by the pair without a
+#: "yes"), never under a fold or an all-in; within 1.5 nats of a right "call" 15 times in 145
+#: (``python -m benchmarks.voice.prompt_echoes``; RESULTS.md, session 46).
+CALL_ECHO_GAP = 1.5
 #: Where Whisper's best reading is a prompt echo and a betting command is among its lower
 #: readings (:func:`echo_rival`), its decoder scores both again with no prompt, where the
 #: echo came from: the command ahead of the echo by this many nats or more was said, and the
@@ -346,6 +350,17 @@ def echo_rival(readings: Sequence[Reading]) -> Reading | None:
     return None
 
 
+def echo_gap_under(best: Reading) -> float:
+    """How far under ``best`` an echo must be to weigh as talk: :data:`CALL_ECHO_GAP` under
+    a call, else :data:`PROMPT_ECHO_GAP`.
+
+    >>> from voice.parser import parse
+    >>> [echo_gap_under(Reading(t, -1.0, parse(t), t)) for t in ("Call it.", "Fold.")]
+    [1.5, 0.5]
+    """
+    return CALL_ECHO_GAP if isinstance(_meaning(best.intent), Call) else PROMPT_ECHO_GAP
+
+
 def near_reading_of(written: str) -> tuple[str, ...] | None:
     """The other command :data:`NEAR_READINGS` pairs with what ``written`` means (any
     wording of it), or None.
@@ -428,7 +443,7 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
             key = _meaning(rival.intent)  # the echo counts for the command, never names it
         talk = r is not best and (isinstance(key, Unknown) or (
             echoes and tuple(normalize(r.command)) in prompt_echoes
-            and r.logprob <= top - PROMPT_ECHO_GAP))
+            and r.logprob <= top - echo_gap_under(best)))
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top) * (
             talk_weight if talk else 1.0)
         if moved:
