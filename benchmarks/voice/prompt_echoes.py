@@ -5,23 +5,27 @@ with no prompt puts the bet ahead (`ECHO_CHECK_LEAD`); where it writes a bet fir
 Only voices whose errors may be read (the unheard ones since session 44 too):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "call,pause"
+    nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "call,pause" --pair
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 from collections.abc import Sequence
 
-from voice.intents import is_action
-from voice.parser import normalize
+from voice.intents import Unknown, is_action
+from voice.parser import normalize, parse
 from voice.recognizers.whisper_backend import (
+    ECHO_CHECK_LEAD,
+    ECHO_DOUBT_LEAD,
     PROMPT_ECHOES,
     WhisperRecognizer,
     echo_rival,
     near_reading_of,
 )
 
-from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
+from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES, Voice
 from .soundalikes import clips
 
 #: Where the unprompted leads are counted "at least" (nats).
@@ -52,18 +56,72 @@ def row(said: str, leads: Sequence[float], gaps: Sequence[float]) -> str:
             f"| {near} | {counted(gaps, GAPS, False)} |")
 
 
+def pair_row(said: str, heard: Sequence[tuple[float, str]]) -> str:
+    """One row of the ``--pair`` table: of the clips with a bet under a best-read "Pause.",
+    by how far the bet leads with no prompt, what PocketSphinx heard (``same``: the bet's
+    meaning; ``other``: another command; ``none``), counted as "clips (same / other / none)".
+
+    >>> pair_row("call", [(-0.4, "same"), (0.2, "same"), (0.9, "none"), (1.7, "other")])
+    '| call | 1 (1 / 0 / 0) | 2 (1 / 0 / 1) | 1 (0 / 1 / 0) |'
+    """
+    bands = ((-math.inf, ECHO_DOUBT_LEAD), (ECHO_DOUBT_LEAD, ECHO_CHECK_LEAD),
+             (ECHO_CHECK_LEAD, math.inf))
+    cells = []
+    for low, high in bands:
+        kinds = [kind for lead, kind in heard if low <= lead < high]
+        cells.append(f"{len(kinds)} (" + " / ".join(
+            str(kinds.count(k)) for k in ("same", "other", "none")) + ")")
+    return f"| {said} | " + " | ".join(cells) + " |"
+
+
+def pair_opinions(said: str, voices: Sequence[Voice]) -> list[tuple[float, str]]:
+    """For each clip of ``said`` the pair heard with a bet under Whisper's best-read
+    "Pause.": the bet's unprompted lead and what PocketSphinx heard of it."""
+    from voice.recognizers.combined import CombinedRecognizer
+
+    pair = CombinedRecognizer()
+    heard = []
+    for pcm in clips(said, voices):
+        pair.decode(pcm.tobytes())
+        judged, opinion = pair.whisper.last, pair.last_opinion
+        if judged is None or judged.echo_gap is None:
+            continue
+        rival = echo_rival(judged.readings)
+        if rival is None:
+            continue
+        sphinx = parse(opinion[0].text) if opinion is not None else None
+        kind = ("none" if sphinx is None or isinstance(sphinx, Unknown) else
+                "same" if sphinx == rival.intent else "other")
+        heard.append((judged.echo_gap, kind))
+    return heard
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.prompt_echoes",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--said", default="call,pause", help="comma list of phrases said")
+    ap.add_argument("--pair", action="store_true",
+                    help="decode with the pair instead: what PocketSphinx heard where the "
+                    "bet under a best-read \"Pause.\" leads by under ECHO_DOUBT_LEAD, up to "
+                    "ECHO_CHECK_LEAD, and beyond")
     args = ap.parse_args(argv)
+    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
+    if args.pair:
+        print("clips with a bet under Whisper's best-read \"Pause.\", by the bet's lead with "
+              "no prompt (nats): how many (PocketSphinx heard the bet / another command / "
+              "nothing)")
+        print(f"| said | lead < {ECHO_DOUBT_LEAD:g} | {ECHO_DOUBT_LEAD:g} to "
+              f"{ECHO_CHECK_LEAD:g} | ≥ {ECHO_CHECK_LEAD:g} |")
+        print("|---|---|---|---|")
+        for said in args.said.split(","):
+            print(pair_row(said, pair_opinions(said, voices)), flush=True)
+        return 0
     whisper = WhisperRecognizer()
     print('| said | "Pause." first, a bet under it | the bet\'s highest lead, no prompt '
           f'(nats) | leading by {" / ".join(f"{m:g}" for m in LEADS)} | a bet first, '
           '"Pause." under it | nearest (nats) | within '
           f'{" / ".join(f"{m:g}" for m in GAPS)} |')
     print("|---|---|---|---|---|---|---|")
-    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     for said in args.said.split(","):
         leads: list[float] = []
         gaps: list[float] = []

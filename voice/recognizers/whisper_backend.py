@@ -145,6 +145,12 @@ CALL_ECHO_GAP = 1.5
 #: (the others ask as before); said "pause" and read so, by 1.0 at most (46 clips)
 #: (``python -m benchmarks.voice.prompt_echoes``; RESULTS.md, session 46).
 ECHO_CHECK_LEAD = 1.5
+#: Ahead by this many nats or more but less than :data:`ECHO_CHECK_LEAD`, the command takes
+#: the echo's readings too, but Whisper is not sure of it: it asks "yes?" unless
+#: PocketSphinx heard the same command.  The pair on the same non-test clips: said "call",
+#: 30 clips led by 0 to 1.5 nats, PocketSphinx hearing a call in 12; said "pause", 6, and
+#: PocketSphinx heard a fold each time — never a call in 490 (RESULTS.md, session 46).
+ECHO_DOUBT_LEAD = 0.0
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
 #: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
@@ -394,8 +400,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     readings' share and its own.  ``prompt_echoes``: readings that weigh as talk under a
     betting command (:data:`PROMPT_ECHOES`).  ``echo_gap``: how many nats more likely the
     decoder with no prompt found the betting command under a best-read echo
-    (:func:`echo_rival`) than the echo; from :data:`ECHO_CHECK_LEAD` on, the echo's readings
-    count for that command.
+    (:func:`echo_rival`) than the echo; from :data:`ECHO_DOUBT_LEAD` on, the echo's readings
+    count for that command, which is sure only from :data:`ECHO_CHECK_LEAD` on.
 
     A lower reading's unscored repair only supports a meaning another reading has; it
     never raises a rival of its own ("But." under "Pot." is not a bet).
@@ -419,8 +425,10 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
      Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper')]
     >>> echo = [Reading("Pause.", -0.9, parse("pause"), "Pause."),
     ...         Reading("Call.", -3.1, parse("call"), "Call.")]
-    >>> [judge(echo, echo_gap=g)[0].text for g in (2.0, 0.7)]
-    ['Call.', 'Pause.']
+    >>> [judge(echo, echo_gap=g)[0] for g in (2.0, 0.7, -0.5)]  # doctest: +NORMALIZE_WHITESPACE
+    [Hypothesis(text='Call.', confidence=0.95, engine='whisper'),
+     Hypothesis(text='Call.', confidence=0.5, engine='whisper'),
+     Hypothesis(text='Pause.', confidence=0.95, engine='whisper')]
     """
     if not readings:
         return Hypothesis(UNKNOWN, 0.0, engine), 0.0
@@ -429,8 +437,9 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     best = max(counted, key=lambda r: r.logprob)
     top = best.logprob
     echoes = is_action(best.intent) and near_reading_of(best.command) is None
-    rival = echo_rival(counted) if echo_gap is not None and echo_gap >= ECHO_CHECK_LEAD \
+    rival = echo_rival(counted) if echo_gap is not None and echo_gap >= ECHO_DOUBT_LEAD \
         else None
+    doubted_echo = rival is not None and echo_gap is not None and echo_gap < ECHO_CHECK_LEAD
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
     written: set[Intent] = set()
@@ -468,7 +477,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
         return Hypothesis(said, HIGH_CONFIDENCE if share >= sure_share else LOW_CONFIDENCE,
                           engine), share
     sure = (share >= sure_share and meaning in written and words not in SOUNDALIKE_READINGS
-            and not near_other_reading(readings, best_of[meaning], NEAR_READING_SLACK))
+            and not near_other_reading(readings, best_of[meaning], NEAR_READING_SLACK)
+            and not doubted_echo)
     return Hypothesis(best_of[meaning].command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE,
                       engine), share
 
