@@ -148,8 +148,9 @@ ECHO_CHECK_LEAD = 1.5
 #: Ahead by this many nats or more but less than :data:`ECHO_CHECK_LEAD`, the command takes
 #: the echo's readings too, but Whisper is not sure of it: it asks "yes?" unless
 #: PocketSphinx heard the same command.  The pair on the same non-test clips: said "call",
-#: 30 clips led by 0 to 1.5 nats, PocketSphinx hearing a call in 12; said "pause", 6, and
-#: PocketSphinx heard a fold each time — never a call in 490 (RESULTS.md, session 46).
+#: 26 clips led by 0 to 1.5 nats, PocketSphinx hearing the call in 13; said "pause", 7,
+#: PocketSphinx hearing another command each time, and the bet only where it trailed (3 of
+#: 39) (``python -m benchmarks.voice.prompt_echoes --pair``; RESULTS.md, session 46).
 ECHO_DOUBT_LEAD = 0.0
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
