@@ -440,6 +440,7 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     echoes = is_action(best.intent) and near_reading_of(best.command) is None
     rival = echo_rival(counted) if echo_gap is not None and echo_gap >= ECHO_DOUBT_LEAD \
         else None
+    echo_for = _meaning(rival.intent) if rival is not None else None
     doubted_echo = rival is not None and echo_gap is not None and echo_gap < ECHO_CHECK_LEAD
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
@@ -448,9 +449,9 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
         key = _meaning(r.intent)
         if r is not best and said_for(r.command) == _meaning(best.intent):
             key = _meaning(best.intent)  # "Bet pot." under "Half pot." is that half pot
-        moved = rival is not None and tuple(normalize(r.command)) in PROMPT_ECHOES
-        if moved and rival is not None:
-            key = _meaning(rival.intent)  # the echo counts for the command, never names it
+        moved = echo_for is not None and tuple(normalize(r.command)) in PROMPT_ECHOES
+        if moved and echo_for is not None:
+            key = echo_for  # the echo counts for the command, never names it
         talk = r is not best and (isinstance(key, Unknown) or (
             echoes and tuple(normalize(r.command)) in prompt_echoes
             and r.logprob <= top - echo_gap_under(best)))
@@ -744,10 +745,10 @@ class WhisperRecognizer(Recognizer):
         rival = echo_rival(readings)
         echo_gap = None
         if rival is not None:
-            echo, command_ = self.forced_logprobs(
+            echo_score, bet_score = self.forced_logprobs(
                 encoded, frames, [readings[0].text, _styled(rival.command, readings[0].text)],
                 prompted=False)
-            echo_gap = command_ - echo
+            echo_gap = bet_score - echo_score
             hypothesis, share = judge(readings, self.sure_share, self.name,
                                       soundalike_gap=gap, echo_gap=echo_gap)
         t3 = time.perf_counter()
