@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
             judged = whisper.last
             if judged is None or not judged.readings:
                 continue
-            if echo_rival(judged.readings) is not None and judged.echo_gap is not None:
+            if judged.echo_gap is not None:  # scored only where a bet was under the echo
                 leads.append(judged.echo_gap)
             best, lower = judged.readings[0], judged.readings[1:]
             echoes = [r.logprob for r in lower if tuple(normalize(r.command)) in PROMPT_ECHOES]

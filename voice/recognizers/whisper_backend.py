@@ -738,17 +738,16 @@ class WhisperRecognizer(Recognizer):
         readings = self._readings(encoded, frames, heard)
         hypothesis, share = judge(readings, self.sure_share, self.name)
         said = forced_soundalike(hypothesis.text)
-        gap = None
+        gap = echo_gap = None
         if said is not None and readings:
             gap = self._forced_gaps(encoded, frames, readings[0].text, [said])[0]
-            hypothesis, share = judge(readings, self.sure_share, self.name, soundalike_gap=gap)
         rival = echo_rival(readings)
-        echo_gap = None
         if rival is not None:
             echo_score, bet_score = self.forced_logprobs(
                 encoded, frames, [readings[0].text, _styled(rival.command, readings[0].text)],
                 prompted=False)
             echo_gap = bet_score - echo_score
+        if gap is not None or echo_gap is not None:
             hypothesis, share = judge(readings, self.sure_share, self.name,
                                       soundalike_gap=gap, echo_gap=echo_gap)
         t3 = time.perf_counter()
