@@ -15,13 +15,13 @@ import math
 from collections.abc import Sequence
 
 from voice.intents import Unknown, is_action
-from voice.parser import normalize, parse
+from voice.parser import parse
 from voice.recognizers.whisper_backend import (
     ECHO_CHECK_LEAD,
     ECHO_DOUBT_LEAD,
-    PROMPT_ECHOES,
     WhisperRecognizer,
     echo_rival,
+    is_echo,
     near_reading_of,
 )
 
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
             if judged.echo_gap is not None:  # scored only where a bet was under the echo
                 leads.append(judged.echo_gap)
             best, lower = judged.readings[0], judged.readings[1:]
-            echoes = [r.logprob for r in lower if tuple(normalize(r.command)) in PROMPT_ECHOES]
+            echoes = [r.logprob for r in lower if is_echo(r.command)]
             if is_action(best.intent) and near_reading_of(best.command) is None and echoes:
                 gaps.append(best.logprob - max(echoes))
         print(row(said, leads, gaps), flush=True)

@@ -112,6 +112,8 @@ FORCED_SOUNDALIKE_SLACKS: dict[tuple[str, ...], float] = {("bet", "pot"): 6.0}
 #: without a "yes"); no "Pot." said had "Pause." so near (benchmarks/voice/RESULTS.md,
 #: session 40).
 NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
+#: :data:`NEAR_READINGS` by what each command means, for :func:`near_reading_of`.
+_NEAR_BY_MEANING = {command(" ".join(words)): other for words, other in NEAR_READINGS.items()}
 #: How near (nats under the command's best reading) the other command's reading makes it ask.
 NEAR_READING_SLACK = 3.0
 #: Readings Whisper writes under a bet or a fold whatever was said, the prompt's last word
@@ -333,6 +335,15 @@ def shared_soundalike(written: str) -> bool:
     return tuple(normalize(written)) in SHARED_SOUNDALIKES
 
 
+def is_echo(written: str, echoes: frozenset[tuple[str, ...]] = PROMPT_ECHOES) -> bool:
+    """Whether ``written`` is one of the prompt's echoes (:data:`PROMPT_ECHOES`).
+
+    >>> is_echo("Pause."), is_echo("Pot.")
+    (True, False)
+    """
+    return tuple(normalize(written)) in echoes
+
+
 def echo_rival(readings: Sequence[Reading]) -> Reading | None:
     """The betting command Whisper wrote under its best reading where that reading is a
     prompt echo (:data:`PROMPT_ECHOES`): the highest such reading that is not a guessed
@@ -346,7 +357,7 @@ def echo_rival(readings: Sequence[Reading]) -> Reading | None:
     ...  for r in (("Pause.", "Oh.", "Call."), ("Pause.", "Pot."), ("Call.", "Pause."))]
     ['Call.', None, None]
     """
-    if not readings or tuple(normalize(readings[0].command)) not in PROMPT_ECHOES:
+    if not readings or not is_echo(readings[0].command):
         return None
     echo = tuple(normalize(readings[0].command))
     for r in readings[1:]:
@@ -376,10 +387,7 @@ def near_reading_of(written: str) -> tuple[str, ...] | None:
     (('pause',), ('pause',), None)
     """
     meant = command(written)
-    if meant is None:
-        return None
-    return next((other for words, other in NEAR_READINGS.items()
-                 if command(" ".join(words)) == meant), None)
+    return None if meant is None else _NEAR_BY_MEANING.get(meant)
 
 
 def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
@@ -449,11 +457,11 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
         key = _meaning(r.intent)
         if r is not best and said_for(r.command) == _meaning(best.intent):
             key = _meaning(best.intent)  # "Bet pot." under "Half pot." is that half pot
-        moved = echo_for is not None and tuple(normalize(r.command)) in PROMPT_ECHOES
+        moved = echo_for is not None and is_echo(r.command)
         if moved and echo_for is not None:
             key = echo_for  # the echo counts for the command, never names it
         talk = r is not best and (isinstance(key, Unknown) or (
-            echoes and tuple(normalize(r.command)) in prompt_echoes
+            echoes and is_echo(r.command, prompt_echoes)
             and r.logprob <= top - echo_gap_under(best)))
         weights[key] = weights.get(key, 0.0) + math.exp(r.logprob - top) * (
             talk_weight if talk else 1.0)
