@@ -694,6 +694,52 @@ def test_a_teen_amount_with_its_ty_twin_read_close_under_it_asks_whoever_heard_i
     assert taken("Bet two eighty.", "Bet two eighteen.", 4.6).confidence == HIGH_CONFIDENCE
 
 
+def test_a_ty_amount_with_its_teen_twin_read_close_under_it_asks_whoever_heard_it():
+    """"Bet fifty." sure, "Bet fifteen." 2.5 nats under it, and PocketSphinx sure of "bet
+    fifty" too: a "bet fifteen" said in noise is read so by both engines, so the 50 asks
+    "yes?" (``TY_TWIN_SLACK``).  With the teen further under it than the slack, the 50 is
+    taken; a -ty amount without a teen twin ("Bet two hundred.") has no doubt."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import TY_TWIN_SLACK, combine, teen_doubts
+
+    assert TY_TWIN_SLACK is not None
+
+    def taken(heard: str, other: str, gap: float) -> Hypothesis:
+        readings = [_r(heard, -0.01), _r(other, -0.01 - gap)]
+        whisper, _ = judge(readings)
+        return combine(whisper, Hypothesis(heard, 0.95, "ps"), None,
+                       doubted_teens=teen_doubts(readings))
+
+    doubted = taken("Bet fifty.", "Bet fifteen.", 2.5)
+    assert parse(doubted.text) == BetTo(50) and doubted.confidence < 0.6
+    assert taken("Bet one fifty.", "Bet one fifteen.", TY_TWIN_SLACK - 0.5).confidence < 0.6
+    assert taken("Bet fifty.", "Bet fifteen.", TY_TWIN_SLACK + 0.5).confidence == (
+        HIGH_CONFIDENCE)
+    assert taken("Bet two hundred.", "Bet two fifteen.", 2.5).confidence == HIGH_CONFIDENCE
+
+
+@needs_model
+def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whisper):
+    """espeak-ng's British "bet fifteen", fast, in the reverberant room at 20 dB: Whisper
+    reads "Bet fifty." with "Bet fifteen." about 2.4 nats under it, and PocketSphinx doubts
+    a "bet fifty": without the -ty doubt (``TY_TWIN_SLACK``) the pair bet 50 without a
+    "yes"; with it, it asks."""
+    import numpy as np
+
+    from benchmarks.voice.synth import mix, reverberate, speak
+    from benchmarks.voice.twins import judged_at
+    from voice.recognizers.combined import CombinedRecognizer
+
+    if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
+        pytest.skip("needs espeak-ng and sox")
+    pair = CombinedRecognizer(whisper)
+    speech = reverberate(speak("bet fifteen", "en-gb", 195))
+    heard = pair.decode(mix(speech, 20.0, seed=3).astype(np.int16).tobytes())
+    assert parse(heard.text) == BetTo(50) and heard.confidence < HIGH_CONFIDENCE
+    before = judged_at(pair, None)
+    assert before is not None and before.confidence == HIGH_CONFIDENCE
+
+
 def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():
     """"Bet nine hundred." at 74 % with "Bet one hundred." a nat under it, and
     PocketSphinx doubting "bet nine hundred" too: two doubts do not make the amount sure
