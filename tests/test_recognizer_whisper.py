@@ -728,7 +728,7 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
 
     from benchmarks.voice.synth import mix, reverberate, speak
     from benchmarks.voice.twins import judged_at
-    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.combined import TY_TWIN_SLACK, CombinedRecognizer
 
     if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
         pytest.skip("needs espeak-ng and sox")
@@ -738,6 +738,7 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
     assert parse(heard.text) == BetTo(50) and heard.confidence < HIGH_CONFIDENCE
     before = judged_at(pair, None)
     assert before is not None and before.confidence == HIGH_CONFIDENCE
+    assert judged_at(pair, TY_TWIN_SLACK) == heard  # the benchmark judges as the pair does
 
 
 def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():

@@ -226,3 +226,15 @@ def test_a_clip_judged_again_takes_a_call_read_under_pause_with_its_unprompted_s
     for before in (rejudged(dict(row, echo_gap=1.5939), situations, SURE_SHARE,
                             echo_check=False), rejudged(row, situations, SURE_SHARE)):
         assert before["confirm"]
+
+
+def test_the_twins_table_counts_each_outcome_at_each_slack():
+    """benchmarks/voice/twins.py: one row per phrase and -ty doubt slack, its clips split
+    into right and sure, right asking, wrong asking, wrong and sure, missed."""
+    from collections import Counter
+
+    from benchmarks.voice.twins import row, slack_of
+
+    counts = Counter({"right": 5, "sure-wrong": 2, "right-asked": 1})
+    assert row("bet fifteen", "off", counts) == "| bet fifteen | off | 8 | 5 | 1 | 0 | 2 | 0 |"
+    assert slack_of("off") is None and slack_of("3.5") == 3.5
