@@ -97,13 +97,14 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
 #: do not ask (``sized_slack``), nor do they when Whisper was certain of its own
 #: (``certain_amount``), two doubts agreeing on an amount ask when Whisper read another
 #: near it (``near_amount``), "Bet pot." agrees with "half pot" (``soundalikes_agree``), a
-#: teen amount with its -ty twin read near it asks (``doubted_teens``).
+#: teen amount with its -ty twin read near it asks, and a -ty amount with its teen twin
+#: (``doubted_teens``).
 PAIR_ABLATIONS = {
     "pair, two amounts always ask": {"sized_slack": None, "certain_amount": False},
     "pair, certain amounts ask as any": {"certain_amount": False},
     "pair, two doubts always sure": {"near_amount": False},
     "pair, no soundalike agrees": {"soundalikes_agree": False},
-    "pair, teens never doubted": {"doubted_teens": frozenset()},
+    "pair, teen and -ty twins never doubted": {"doubted_teens": frozenset()},
     "pair, rival's own readings ignored": {"rival_reading": None},
     "pair, gap rescues amounts": {"gap_rescues_amounts": True},
     "pair, doubted rivals stand": {"doubted_rivals_ask": False},
