@@ -726,6 +726,7 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
     "yes"; with it, it asks."""
     import numpy as np
 
+    from benchmarks.voice.amounts import NO_TY_DOUBT, ablations
     from benchmarks.voice.synth import mix, reverberate, speak
     from benchmarks.voice.twins import judged_at
     from voice.recognizers.combined import TY_TWIN_SLACK, CombinedRecognizer
@@ -739,6 +740,7 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
     before = judged_at(pair, None)
     assert before is not None and before.confidence == HIGH_CONFIDENCE
     assert judged_at(pair, TY_TWIN_SLACK) == heard  # the benchmark judges as the pair does
+    assert ablations(pair)[NO_TY_DOUBT] == before  # and so does the amounts benchmark
 
 
 def test_two_doubts_agreeing_on_an_amount_ask_when_whisper_heard_another_near_it():

@@ -90,6 +90,9 @@ def _recognizers(engine: str) -> dict[str, Recognizer]:
     return {"whisper+pocketsphinx": CombinedRecognizer(whisper, PocketSphinxRecognizer())}
 
 
+#: The pair with the teen rule but not its mirror (``combined.TY_TWIN_SLACK``, session 47):
+#: the doubt depends on each clip's readings, so it is judged apart from the table below.
+NO_TY_DOUBT = "pair, -ty twins never doubted"
 #: The pair's rules of sessions 17, 18, 21, 39 and 40 taken back one at a time, judged on the
 #: same decode: a rescue Whisper also read is sure (``backed``), a sure rival Whisper rules
 #: out does not ask, an amount is rescued sure only when Whisper read it too, a doubted
@@ -140,7 +143,7 @@ def _pair_last(rec: Recognizer,
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`)."""
-    from voice.recognizers.combined import combine, evidence
+    from voice.recognizers.combined import TEEN_TWIN_SLACK, combine, evidence, teen_doubts
     from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
@@ -156,6 +159,8 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
 
     out = {name: weighed(whisper.hypothesis, **change)
            for name, change in PAIR_ABLATIONS.items()}
+    out[NO_TY_DOUBT] = weighed(whisper.hypothesis, doubted_teens=teen_doubts(
+        whisper.readings, TEEN_TWIN_SLACK, ty_slack=None))
     for name, judging in JUDGE_ABLATIONS.items():
         args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
                                 "echo_gap": whisper.echo_gap, **judging}
