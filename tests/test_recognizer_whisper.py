@@ -15,7 +15,7 @@ import pytest
 
 from voice.intents import AllIn, BetTo, Call, Check, Confirm, Fold, PotFraction, is_action
 from voice.parser import parse
-from voice.recognizers import UNKNOWN, explain_engine, open_recognizer
+from voice.recognizers import UNKNOWN, Hypothesis, explain_engine, open_recognizer
 from voice.recognizers.combined import RESCUE_SLACK, SURE_RESCUE_GAP
 from voice.recognizers.whisper_backend import (
     HIGH_CONFIDENCE,
@@ -671,27 +671,31 @@ def test_a_call_read_just_under_a_doubted_pause_asks_instead_of_going_unheard():
     assert combine(whisper, nothing, None, **evidence(sure, whisper, nothing)).text == "Pause."
 
 
+def _twin_taken(heard: str, other: str, gap: float, top: float = -0.1) -> Hypothesis:
+    """What the pair takes where Whisper read ``heard`` and ``other`` ``gap`` nats under it,
+    and PocketSphinx was sure of ``heard`` too."""
+    from voice.recognizers.combined import combine, teen_doubts
+
+    readings = [_r(heard, top), _r(other, top - gap)]
+    whisper, _ = judge(readings)
+    return combine(whisper, Hypothesis(heard, 0.95, "ps"), None,
+                   doubted_teens=teen_doubts(readings))
+
+
 def test_a_teen_amount_with_its_ty_twin_read_close_under_it_asks_whoever_heard_it():
     """"Bet two eighteen." sure, "Bet two eighty." 4.6 nats under it, and PocketSphinx sure
     of "bet two eighteen" too: in noise both engines hear a -ty as a teen, so the 218 asks
-    "yes?" (``TEEN_TWIN_SLACK``).  With the twin far under it, or a -ty amount heard, no
-    teen doubt applies."""
-    from voice.recognizers import Hypothesis
-    from voice.recognizers.combined import TEEN_TWIN_SLACK, combine, teen_doubts
+    "yes?" (``TEEN_TWIN_SLACK``).  With the twin far under it no teen doubt applies, nor
+    to the -ty heard with the teen further under it than ``TY_TWIN_SLACK``."""
+    from voice.recognizers.combined import TEEN_TWIN_SLACK, TY_TWIN_SLACK
 
-    assert TEEN_TWIN_SLACK is not None
-
-    def taken(heard: str, other: str, gap: float) -> Hypothesis:
-        readings = [_r(heard, -0.1), _r(other, -0.1 - gap)]
-        whisper, _ = judge(readings)
-        return combine(whisper, Hypothesis(heard, 0.95, "ps"), None,
-                       doubted_teens=teen_doubts(readings))
-
-    doubted = taken("Bet two eighteen.", "Bet two eighty.", 4.6)
+    assert TEEN_TWIN_SLACK is not None and TY_TWIN_SLACK is not None
+    doubted = _twin_taken("Bet two eighteen.", "Bet two eighty.", 4.6)
     assert parse(doubted.text) == BetTo(218) and doubted.confidence < 0.6
-    assert taken("Bet two eighteen.", "Bet two eighty.", TEEN_TWIN_SLACK + 1).confidence == (
-        HIGH_CONFIDENCE)
-    assert taken("Bet two eighty.", "Bet two eighteen.", 4.6).confidence == HIGH_CONFIDENCE
+    assert _twin_taken("Bet two eighteen.", "Bet two eighty.",
+                       TEEN_TWIN_SLACK + 1).confidence == HIGH_CONFIDENCE
+    assert _twin_taken("Bet two eighty.", "Bet two eighteen.",
+                       TY_TWIN_SLACK + 0.6).confidence == HIGH_CONFIDENCE
 
 
 def test_a_ty_amount_with_its_teen_twin_read_close_under_it_asks_whoever_heard_it():
@@ -699,23 +703,17 @@ def test_a_ty_amount_with_its_teen_twin_read_close_under_it_asks_whoever_heard_i
     fifty" too: a "bet fifteen" said in noise is read so by both engines, so the 50 asks
     "yes?" (``TY_TWIN_SLACK``).  With the teen further under it than the slack, the 50 is
     taken; a -ty amount without a teen twin ("Bet two hundred.") has no doubt."""
-    from voice.recognizers import Hypothesis
-    from voice.recognizers.combined import TY_TWIN_SLACK, combine, teen_doubts
+    from voice.recognizers.combined import TY_TWIN_SLACK
 
     assert TY_TWIN_SLACK is not None
-
-    def taken(heard: str, other: str, gap: float) -> Hypothesis:
-        readings = [_r(heard, -0.01), _r(other, -0.01 - gap)]
-        whisper, _ = judge(readings)
-        return combine(whisper, Hypothesis(heard, 0.95, "ps"), None,
-                       doubted_teens=teen_doubts(readings))
-
-    doubted = taken("Bet fifty.", "Bet fifteen.", 2.5)
+    doubted = _twin_taken("Bet fifty.", "Bet fifteen.", 2.5, top=-0.01)
     assert parse(doubted.text) == BetTo(50) and doubted.confidence < 0.6
-    assert taken("Bet one fifty.", "Bet one fifteen.", TY_TWIN_SLACK - 0.5).confidence < 0.6
-    assert taken("Bet fifty.", "Bet fifteen.", TY_TWIN_SLACK + 0.5).confidence == (
-        HIGH_CONFIDENCE)
-    assert taken("Bet two hundred.", "Bet two fifteen.", 2.5).confidence == HIGH_CONFIDENCE
+    assert _twin_taken("Bet one fifty.", "Bet one fifteen.", TY_TWIN_SLACK - 0.5,
+                       top=-0.01).confidence < 0.6
+    assert _twin_taken("Bet fifty.", "Bet fifteen.", TY_TWIN_SLACK + 0.5,
+                       top=-0.01).confidence == HIGH_CONFIDENCE
+    assert _twin_taken("Bet two hundred.", "Bet two fifteen.", 2.5,
+                       top=-0.01).confidence == HIGH_CONFIDENCE
 
 
 @needs_model
@@ -996,7 +994,6 @@ def test_a_doubted_command_whisper_is_sure_of_is_not_heard_again_in_its_own_room
     takes it as sure either way, so the second hearing from the utterance's own mean (the
     listener's slowest step) is skipped — unless ``sure_agreement_settles`` is off."""
     from benchmarks.voice.synth import mix, speak
-    from voice.recognizers import Hypothesis
     from voice.recognizers.combined import CombinedRecognizer
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
