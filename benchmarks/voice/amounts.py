@@ -140,33 +140,43 @@ def _pair_last(rec: Recognizer,
     return rec, sphinx, gap, rec.whisper.last
 
 
+def judged_again(rec: Recognizer, heard: Hypothesis | None = None,
+                 **change: Any) -> Hypothesis | None:
+    """The pair's last utterance judged again, from Whisper's ``heard`` (its own hypothesis
+    unless given), with ``change`` made to :func:`combined.evidence`'s findings or to
+    :func:`combined.combine`'s settings; None where ``rec`` did not just hear with both."""
+    from voice.recognizers.combined import combine, evidence
+
+    last = _pair_last(rec)
+    if last is None:
+        return None
+    pair, sphinx, gap, whisper = last
+    heard = whisper.hypothesis if heard is None else heard
+    now = evidence(whisper.readings, heard, sphinx)
+    return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack, sure_gap=pair.sure_gap,
+                   table_rival=pair.last_table_rival, **{**now, **change})
+
+
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
-    (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`)."""
-    from voice.recognizers.combined import TEEN_TWIN_SLACK, combine, evidence, teen_doubts
+    (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`, :data:`NO_TY_DOUBT`)."""
+    from voice.recognizers.combined import TEEN_TWIN_SLACK, teen_doubts
     from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
     if last is None:
         return {}
-    pair, sphinx, gap, whisper = last
-
-    def weighed(heard: Hypothesis, **change: Any) -> Hypothesis:
-        now = evidence(whisper.readings, heard, sphinx)
-        return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack,
-                       sure_gap=pair.sure_gap, table_rival=pair.last_table_rival,
-                       **{**now, **change})
-
-    out = {name: weighed(whisper.hypothesis, **change)
-           for name, change in PAIR_ABLATIONS.items()}
-    out[NO_TY_DOUBT] = weighed(whisper.hypothesis, doubted_teens=teen_doubts(
+    pair, _sphinx, _gap, whisper = last
+    judged: dict[str, Hypothesis | None] = {
+        name: judged_again(rec, **change) for name, change in PAIR_ABLATIONS.items()}
+    judged[NO_TY_DOUBT] = judged_again(rec, doubted_teens=teen_doubts(
         whisper.readings, TEEN_TWIN_SLACK, ty_slack=None))
     for name, judging in JUDGE_ABLATIONS.items():
         args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
                                 "echo_gap": whisper.echo_gap, **judging}
         heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
-        out[name] = weighed(heard)
-    return out
+        judged[name] = judged_again(rec, heard)
+    return {name: h for name, h in judged.items() if h is not None}
 
 
 def opinions(rec: Recognizer) -> str:

@@ -20,11 +20,10 @@ from voice.recognizers.combined import (
     TEEN_TWIN_SLACK,
     TY_TWIN_SLACK,
     CombinedRecognizer,
-    combine,
-    evidence,
     teen_doubts,
 )
 
+from .amounts import judged_again
 from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
 from .echo import outcome
 from .soundalikes import clips
@@ -44,14 +43,11 @@ def slack_of(text: str) -> float | None:
 
 def judged_at(pair: CombinedRecognizer, ty_slack: float | None) -> Hypothesis | None:
     """The pair's last utterance judged again with the -ty doubt at ``ty_slack``."""
-    whisper, opinion = pair.whisper.last, pair.last_opinion
-    if whisper is None or opinion is None:
+    whisper = pair.whisper.last
+    if whisper is None:
         return None
-    sphinx, gap = opinion
-    weighed = evidence(whisper.readings, whisper.hypothesis, sphinx)
-    weighed["doubted_teens"] = teen_doubts(whisper.readings, TEEN_TWIN_SLACK, ty_slack)
-    return combine(whisper.hypothesis, sphinx, gap, rescue_slack=pair.rescue_slack,
-                   sure_gap=pair.sure_gap, table_rival=pair.last_table_rival, **weighed)
+    return judged_again(pair, doubted_teens=teen_doubts(whisper.readings, TEEN_TWIN_SLACK,
+                                                        ty_slack))
 
 
 def row(said: str, slack: str, counts: Counter) -> str:
