@@ -295,7 +295,7 @@ def reverberate(speech: np.ndarray) -> np.ndarray:
     with tempfile.TemporaryDirectory() as tmp:
         dry, wet = Path(tmp) / "dry.wav", Path(tmp) / "wet.wav"
         write_wav(dry, speech)
-        subprocess.run(["sox", str(dry), str(wet), "pad", "0", "0.6", "reverb",
+        subprocess.run(["sox", "-R", str(dry), str(wet), "pad", "0", "0.6", "reverb",
                         *ROOM_REVERB, "norm", "-3"], check=True, capture_output=True)
         with wave.open(str(wet)) as w:
             out = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16)
