@@ -947,6 +947,40 @@ def test_speech_resumed_after_a_pause_is_heard_whole_not_as_its_first_half(whisp
 
 
 @needs_model
+@pytest.mark.parametrize("busy_s", [0.0, 0.5])
+def test_what_is_decoded_ahead_depends_on_the_audio_not_on_the_machines_speed(
+        whisper, monkeypatch, busy_s):
+    """"Raise to", a pause, "two hundred", its quiet tail: the decode ahead at the pause
+    goes stale, and the one at the tail is of everything said, however long the first took
+    (a busy machine once skipped it and decoded the whole utterance at the end instead, so
+    one clip had two judgements)."""
+    import time
+
+    import numpy as np
+
+    from benchmarks.voice.synth import mix, speak
+
+    first, second = speak("raise to", "en-us", 160), speak("two hundred", "en-us", 160)
+    pause = np.zeros(int(0.5 * 16000), dtype=np.int16)
+    pcm = mix(np.concatenate([first, pause, second, pause]), 40.0, seed=4).tobytes()
+    decoded: list[int] = []
+    listen = whisper.listen
+
+    def slow_listen(audio: bytes):  # the first decode ahead takes ``busy_s`` longer
+        if not decoded:
+            time.sleep(busy_s)
+        decoded.append(len(audio))
+        return listen(audio)
+
+    monkeypatch.setattr(whisper, "listen", slow_listen)
+    for start in range(0, len(pcm), 3200):
+        whisper.accept(pcm[start:start + 3200])
+    hyp = whisper.final()
+    assert parse(hyp.text) == parse("raise to two hundred")
+    assert len(decoded) == 2 and decoded[0] < decoded[1] < len(pcm)
+
+
+@needs_model
 def test_the_pair_finishes_ahead_while_the_quiet_tail_arrives(whisper):
     """Once Whisper decodes ahead, PocketSphinx ends the utterance there too: at the end
     of the hangover the pair only collects both judgements."""

@@ -269,9 +269,19 @@ class _Speculation:
     stale: bool = False
     thread: threading.Thread = field(init=False)
 
-    def start(self, decode: Callable[[bytes], Judgement], pcm: bytes) -> None:
+    def start(self, decode: Callable[[bytes], Judgement], pcm: bytes,
+              after: _Speculation | None = None) -> None:
+        """Decode ``pcm`` on a thread, once ``after`` (a decode gone stale) has finished:
+        one decode at a time, and where each cut falls depends on the audio alone, not on
+        how soon the one before it finished (else the same clip is judged differently
+        on a busy machine).  Gone stale while it waited, it is not decoded: nothing
+        reads a stale decode."""
+
         def run() -> None:
-            self.result = decode(pcm)
+            if after is not None:
+                after.thread.join()
+            if not self.stale:
+                self.result = decode(pcm)
 
         self.thread = threading.Thread(target=run, name="whisper-ahead", daemon=True)
         self.thread.start()
@@ -596,7 +606,7 @@ class WhisperRecognizer(Recognizer):
                 spec.stale = True
         elif (self.speculate and self._loudest >= SPECULATE_MIN_DBFS
               and self._received - self._loud_until >= SPECULATE_AFTER_S * 2 * SAMPLE_RATE
-              and (spec is None or (spec.stale and not spec.thread.is_alive()))):
+              and (spec is None or spec.stale)):
             self._speculate()
 
     @property
@@ -610,8 +620,8 @@ class WhisperRecognizer(Recognizer):
         """Decode what was said so far on a thread while the utterance's quiet tail comes
         in: the voice detector waits a few hundred ms of quiet before it ends the
         utterance, and the decode fits in that wait."""
-        self._speculation = _Speculation(self._received)
-        self._speculation.start(self.listen, b"".join(self._audio))
+        stale, self._speculation = self._speculation, _Speculation(self._received)
+        self._speculation.start(self.listen, b"".join(self._audio), after=stale)
 
     def _clear(self) -> _Speculation | None:
         spec = self._speculation
