@@ -204,15 +204,19 @@ def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> Non
 RECAST_PITCH_RANGE: tuple[float, float] = (75.0, 600.0)
 #: A recast's highest sample (of full scale), below which nothing is clipped.
 RECAST_PEAK = 0.99
+#: Praat's random generator is seeded with this before every recast: its PSOLA places
+#: pulses at random in unvoiced stretches, so unseeded, every render of a clip differed.
+RECAST_SEED = 1
 
 
 def _recast(wav: Path, recast: Recast) -> None:
     """Make the speaker in ``wav`` another one, in place (Praat's "Change gender")."""
     try:
         import parselmouth
-        from parselmouth.praat import call
+        from parselmouth.praat import call, run
     except ImportError as exc:
         raise _not_installed("the recast validation voices need Praat", exc) from exc
+    run(f"random_initializeWithSeedUnsafelyButPredictably ({RECAST_SEED})")
     sound = parselmouth.Sound(str(wav))
     changed = call(sound, "Change gender", *RECAST_PITCH_RANGE, recast.formant_ratio,
                    recast.pitch_median_hz, 1.0, 1.0)

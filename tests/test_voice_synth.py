@@ -1,0 +1,33 @@
+"""The benchmark's clips are the same every time they are rendered: a figure measured on a
+fresh checkout is measured on the same audio (Whisper's readings move a few tenths of a
+nat with a least bit of difference)."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+
+needs_tools = pytest.mark.skipif(
+    shutil.which("espeak-ng") is None or shutil.which("sox") is None,
+    reason="needs espeak-ng and sox")
+
+
+@needs_tools
+def test_a_room_clip_is_the_same_every_time_it_is_rendered():
+    from benchmarks.voice.synth import reverberate, speak
+
+    speech = speak("bet fifteen", "en-gb", 195)
+    assert np.array_equal(reverberate(speech), reverberate(speech))
+
+
+@needs_tools
+def test_a_recast_voice_is_the_same_every_time_it_is_rendered():
+    pytest.importorskip("parselmouth")
+    from benchmarks.voice.corpus import Recast
+    from benchmarks.voice.synth import speak
+
+    deep = Recast(formant_ratio=0.85, pitch_median_hz=100.0)
+    first = speak("raise to two hundred", "en-us", 150, recast=deep)
+    assert np.array_equal(first, speak("raise to two hundred", "en-us", 150, recast=deep))
