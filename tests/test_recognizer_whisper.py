@@ -724,9 +724,8 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
     with it, it asks."""
     import numpy as np
 
-    from benchmarks.voice.amounts import NO_TY_DOUBT, ablations
+    from benchmarks.voice.amounts import NO_TY_DOUBT, ablations, judged_at
     from benchmarks.voice.synth import mix, reverberate, speak
-    from benchmarks.voice.twins import judged_at
     from voice.recognizers.combined import TY_TWIN_SLACK, CombinedRecognizer
 
     if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
@@ -735,7 +734,7 @@ def test_a_fifteen_said_in_the_room_and_read_fifty_asks_before_betting_fifty(whi
     speech = reverberate(speak("bet fifteen", "en-gb", 195))
     heard = pair.decode(mix(speech, 20.0, seed=3).astype(np.int16).tobytes())
     assert parse(heard.text) == BetTo(50) and heard.confidence < HIGH_CONFIDENCE
-    assert judged_at(pair, TY_TWIN_SLACK) == heard  # the benchmark judges as the pair does
+    assert judged_at(pair, TY_TWIN_SLACK) == heard  # twins.py judges as the pair does
     undoubted = judged_at(pair, None)
     assert parse(undoubted.text) == BetTo(50) and undoubted.confidence == HIGH_CONFIDENCE
     assert ablations(pair)[NO_TY_DOUBT] == undoubted  # and so does amounts

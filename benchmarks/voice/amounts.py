@@ -157,10 +157,21 @@ def judged_again(rec: Recognizer, heard: Hypothesis | None = None,
                    table_rival=pair.last_table_rival, **{**now, **change})
 
 
+def judged_at(rec: Recognizer, ty_slack: float | None) -> Hypothesis | None:
+    """The pair's last utterance judged again with the -ty doubt at ``ty_slack`` nats
+    (None: no -ty doubt); None where ``rec`` did not just hear with both."""
+    from voice.recognizers.combined import TEEN_TWIN_SLACK, teen_doubts
+
+    last = _pair_last(rec)
+    if last is None:
+        return None
+    return judged_again(rec, doubted_teens=teen_doubts(last[3].readings, TEEN_TWIN_SLACK,
+                                                       ty_slack))
+
+
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`, :data:`NO_TY_DOUBT`)."""
-    from voice.recognizers.combined import TEEN_TWIN_SLACK, teen_doubts
     from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
@@ -169,8 +180,7 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     pair, _sphinx, _gap, whisper = last
     judged: dict[str, Hypothesis | None] = {
         name: judged_again(rec, **change) for name, change in PAIR_ABLATIONS.items()}
-    judged[NO_TY_DOUBT] = judged_again(rec, doubted_teens=teen_doubts(
-        whisper.readings, TEEN_TWIN_SLACK, ty_slack=None))
+    judged[NO_TY_DOUBT] = judged_at(rec, None)
     for name, judging in JUDGE_ABLATIONS.items():
         args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
                                 "echo_gap": whisper.echo_gap, **judging}

@@ -15,15 +15,9 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 
-from voice.recognizers.base import Hypothesis
-from voice.recognizers.combined import (
-    TEEN_TWIN_SLACK,
-    TY_TWIN_SLACK,
-    CombinedRecognizer,
-    teen_doubts,
-)
+from voice.recognizers.combined import TY_TWIN_SLACK, CombinedRecognizer
 
-from .amounts import judged_again
+from .amounts import judged_at
 from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
 from .echo import outcome
 from .soundalikes import clips
@@ -39,15 +33,6 @@ def slack_of(text: str) -> float | None:
     (4.0, None)
     """
     return None if text == "off" else float(text)
-
-
-def judged_at(pair: CombinedRecognizer, ty_slack: float | None) -> Hypothesis | None:
-    """The pair's last utterance judged again with the -ty doubt at ``ty_slack``."""
-    whisper = pair.whisper.last
-    if whisper is None:
-        return None
-    return judged_again(pair, doubted_teens=teen_doubts(whisper.readings, TEEN_TWIN_SLACK,
-                                                        ty_slack))
 
 
 def row(said: str, slack: str, counts: Counter) -> str:
