@@ -790,9 +790,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     opinion either way: Whisper's command stands as sure as Whisper is.
     ``doubted_teens``: teen amounts Whisper read with their -ty twin close under them, and
     -ty amounts with their teen twin (:func:`teen_doubts`): heard by either engine, they
-    ask.  ``near_reading``: Whisper read
-    the other command of its :data:`NEAR_READINGS` pair close under its own
-    (:func:`near_reading`): it asks unless PocketSphinx is sure of the same command.
+    ask.  ``near_reading``: Whisper read the other command of its :data:`NEAR_READINGS`
+    pair close under its own (:func:`near_reading`): it asks unless PocketSphinx is sure
+    of the same command.
     ``lower_command``: where the pair takes nothing, this command of Whisper's lower
     readings is taken instead, asking "yes?" (:func:`lower_command`).  ``read_for``:
     Whisper's soundalike reading ("Bet pot.") is taken for this reading of the command it
