@@ -951,8 +951,8 @@ def test_what_is_decoded_ahead_depends_on_the_audio_not_on_the_machines_speed(
         whisper, monkeypatch, busy_s):
     """"Raise to", a pause, "two hundred", its quiet tail: the decode ahead at the pause
     goes stale, and the one at the tail is of everything said, however long the first took
-    (a busy machine once skipped it and decoded the whole utterance at the end instead, so
-    one clip had two judgements)."""
+    (skipped while the first still ran, the whole utterance would be decoded at the end
+    instead, and one clip could be judged two ways)."""
     import time
 
     import numpy as np

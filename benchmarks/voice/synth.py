@@ -212,7 +212,7 @@ RECAST_PITCH_RANGE: tuple[float, float] = (75.0, 600.0)
 #: A recast's highest sample (of full scale), below which nothing is clipped.
 RECAST_PEAK = 0.99
 #: Praat's random generator is seeded with this before every recast: its PSOLA places
-#: pulses at random in unvoiced stretches, so unseeded, every render of a clip differed.
+#: pulses at random in unvoiced stretches, so unseeded, no two renders of a clip match.
 RECAST_SEED = 1
 
 
