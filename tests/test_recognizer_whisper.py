@@ -603,6 +603,57 @@ def test_pot_with_pause_read_under_it_acts_only_where_pocketsphinx_is_sure_of_th
     assert taken(7.1, Hypothesis("pot", 0.95, "ps")).confidence == HIGH_CONFIDENCE
 
 
+def test_pot_with_pause_read_under_it_is_sure_where_the_unprompted_decoder_puts_pot_far_ahead():
+    """"Pot." with "Pause." 7.1 nats under it asks (``NEAR_READING_DOUBT_SLACK``) — unless
+    Whisper's decoder, with no prompt, scores "Pot." ``NEAR_CHECK_LEAD`` or more ahead of
+    "Pause." (``near_lead``): said "pause" and so read, it never led by so much.
+    PocketSphinx hearing "pause" still makes it ask."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+    from voice.recognizers.whisper_backend import NEAR_CHECK_LEAD
+
+    readings = [_r("Pot.", -0.1), _r("Pause.", -7.2)]
+    whisper, _ = judge(readings)
+    assert whisper.confidence == HIGH_CONFIDENCE
+
+    def taken(sphinx: Hypothesis, lead: float | None) -> Hypothesis:
+        return combine(whisper, sphinx, None,
+                       **evidence(readings, whisper, sphinx, near_lead=lead))
+
+    for sphinx in (Hypothesis("pot", 0.5, "ps"), Hypothesis("[unk]", 0.0, "ps")):
+        sure = taken(sphinx, NEAR_CHECK_LEAD + 0.5)
+        assert parse(sure.text) == parse("pot") and sure.confidence == HIGH_CONFIDENCE
+        for lead in (NEAR_CHECK_LEAD - 0.5, None):
+            assert taken(sphinx, lead).confidence < HIGH_CONFIDENCE
+    pause = Hypothesis("pause", 0.5, "ps")
+    asked = combine(whisper, pause, -6.8,
+                    **evidence(readings, whisper, pause, near_lead=NEAR_CHECK_LEAD + 3))
+    assert parse(asked.text) == parse("pot") and asked.confidence < HIGH_CONFIDENCE
+
+
+@needs_model
+def test_a_pause_read_as_pot_is_heard_again_without_the_prompt_and_still_asks(whisper):
+    """espeak-ng's US "pause" (f4), slow, in the reverberant room at 20 dB: Whisper reads
+    "Pot." with "Pause." about 3 nats under it; its decoder with no prompt puts "Pot."
+    well short of ``NEAR_CHECK_LEAD`` ahead, so the pair takes no pot-sized bet without a
+    "yes"."""
+    import numpy as np
+
+    from benchmarks.voice.synth import mix, reverberate, speak
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.whisper_backend import NEAR_CHECK_LEAD
+
+    if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
+        pytest.skip("needs espeak-ng and sox")
+    pair = CombinedRecognizer(whisper)
+    speech = reverberate(speak("pause", "en-us+f4", 150))
+    heard = pair.decode(mix(speech, 20.0, seed=12).astype(np.int16).tobytes())
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Pot."
+    assert judged.near_lead is not None and judged.near_lead < NEAR_CHECK_LEAD - 2
+    assert not (parse(heard.text) == parse("pot") and heard.confidence == HIGH_CONFIDENCE)
+
+
 def test_pot_asks_where_pocketsphinx_heard_pause_however_far_whisper_scores_it():
     """Festival's ked said "pause": Whisper wrote a sure "Pot." with "Pause." 9 nats under
     it, PocketSphinx heard "pause" (sure), and Whisper's decoder scored that 6.8 nats

@@ -228,6 +228,31 @@ def test_a_clip_judged_again_takes_a_call_read_under_pause_with_its_unprompted_s
         assert before["confirm"]
 
 
+def test_a_clip_judged_again_takes_a_pot_the_unprompted_decoder_put_far_ahead_of_pause():
+    """Rows keep the unprompted lead of "Pot." over the "Pause." read under it
+    (``near_lead``): judged again, the pot-sized bet is sure as the recognizer took it; with
+    ``near_check`` off (``rejudge --no-near-check``), or from a row without that score, it
+    asks as before."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cbr 80", "family": "pot",
+           "engine": "combined", "sphinx": ["pot", 0.5, None],
+           "readings": [["Pot.", -0.0312, "Pot.", False, 0.0, True],
+                        ["Pause.", -7.6, "Pause.", False, 0.0, True],
+                        ["Hot.", -8.9, "pot", True, -1.0, False]]}
+    kept = rejudged(dict(row, near_lead=7.7), situations, SURE_SHARE)
+    assert kept["outcome"] == "p1 cbr 80" and not kept["confirm"]
+    for before in (rejudged(dict(row, near_lead=7.7), situations, SURE_SHARE,
+                            near_check=False), rejudged(row, situations, SURE_SHARE),
+                   rejudged(dict(row, near_lead=5.2), situations, SURE_SHARE)):
+        assert before["outcome"] == "p1 cbr 80" and before["confirm"]
+
+
 def test_the_twins_table_counts_each_outcome_at_each_slack():
     """benchmarks/voice/twins.py: one row per phrase and -ty doubt slack, its clips split
     into right and sure, right asking, wrong asking, wrong and sure, missed."""

@@ -152,7 +152,7 @@ def judged_again(rec: Recognizer, heard: Hypothesis | None = None,
         return None
     pair, sphinx, gap, whisper = last
     heard = whisper.hypothesis if heard is None else heard
-    now = evidence(whisper.readings, heard, sphinx)
+    now = evidence(whisper.readings, heard, sphinx, near_lead=whisper.near_lead)
     return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack, sure_gap=pair.sure_gap,
                    table_rival=pair.last_table_rival, **{**now, **change})
 

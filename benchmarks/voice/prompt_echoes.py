@@ -1,11 +1,14 @@
 """The prompt's last word read for a bet, and a bet read for it: where Whisper writes
 "Pause." (`whisper_backend.PROMPT_ECHOES`) first with a bet under it, how far its decoder
 with no prompt puts the bet ahead (`ECHO_CHECK_LEAD`); where it writes a bet first with
-"Pause." under it, how near (`PROMPT_ECHO_GAP`, `CALL_ECHO_GAP`) — by what was said.
+"Pause." under it, how near (`PROMPT_ECHO_GAP`, `CALL_ECHO_GAP`) — by what was said; and
+(``--near``) where it writes "Pot." first with "Pause." under it, how far its decoder with
+no prompt puts "Pot." ahead (`NEAR_CHECK_LEAD`).
 Only voices whose errors may be read (the unheard ones since session 44 too):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "call,pause"
     nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "call,pause" --pair
+    nice -n 5 .venv/bin/python -m benchmarks.voice.prompt_echoes --said "pot,pause" --near
 """
 
 from __future__ import annotations
@@ -16,13 +19,16 @@ from collections.abc import Sequence
 
 from voice.intents import Unknown, is_action
 from voice.parser import parse
+from voice.recognizers.combined import NEAR_READING_DOUBT_SLACK
 from voice.recognizers.whisper_backend import (
     ECHO_CHECK_LEAD,
     ECHO_DOUBT_LEAD,
     WhisperRecognizer,
     echo_rival,
     is_echo,
+    near_other_reading,
     near_reading_of,
+    near_rival,
 )
 
 from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES, Voice
@@ -32,6 +38,8 @@ from .soundalikes import clips
 LEADS = (1.0, 1.5, 2.0)
 #: Where an echo under a bet read first is counted "within" (nats).
 GAPS = (0.5, 1.0, 1.5)
+#: Where the unprompted leads of "Pot." over "Pause." are counted "at least" (nats).
+NEAR_LEADS = (5.5, 6.0, 6.5, 7.0)
 
 
 def counted(values: Sequence[float], marks: Sequence[float], at_least: bool) -> str:
@@ -74,6 +82,35 @@ def pair_row(said: str, heard: Sequence[tuple[float, str]]) -> str:
     return f"| {said} | " + " | ".join(cells) + " |"
 
 
+def near_row(said: str, leads: Sequence[float]) -> str:
+    """One row of the ``--near`` table.
+
+    >>> near_row("pot", [3.6, 6.6, 7.2])
+    '| pot | 3 | 3.6 | 7.2 | 2 / 2 / 2 / 1 |'
+    """
+    low = f"{min(leads):.1f}" if leads else "-"
+    top = f"{max(leads):.1f}" if leads else "-"
+    return f"| {said} | {len(leads)} | {low} | {top} | {counted(leads, NEAR_LEADS, True)} |"
+
+
+def near_leads(said: str, voices: Sequence[Voice], whisper: WhisperRecognizer) -> list[float]:
+    """For each clip of ``said`` Whisper read first in words of :data:`NEAR_READINGS`
+    ("Pot.") with the other command ("Pause.") within ``NEAR_READING_DOUBT_SLACK`` under
+    it: how far its decoder with no prompt put the first ahead (``Judgement.near_lead``)."""
+    leads = []
+    for pcm in clips(said, voices):
+        whisper.decode(pcm.tobytes())
+        judged = whisper.last
+        if judged is None or not judged.readings or judged.near_lead is None:
+            continue
+        best = judged.readings[0]
+        scored = near_rival(judged.readings)  # what the lead was scored for
+        if scored is not None and scored[0] is best and near_other_reading(
+                judged.readings, best, NEAR_READING_DOUBT_SLACK or 0.0):
+            leads.append(judged.near_lead)
+    return leads
+
+
 def pair_opinions(said: str, voices: Sequence[Voice]) -> list[tuple[float, str]]:
     """For each clip of ``said`` the pair heard with a bet under Whisper's best-read
     "Pause.": the bet's unprompted lead and what PocketSphinx heard of it."""
@@ -100,12 +137,24 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.prompt_echoes",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--said", default="call,pause", help="comma list of phrases said")
+    ap.add_argument("--near", action="store_true",
+                    help='where "Pot." was read first with "Pause." under it: how far the '
+                    "decoder with no prompt puts it ahead")
     ap.add_argument("--pair", action="store_true",
                     help="decode with the pair instead: what PocketSphinx heard where the "
                     "bet under a best-read \"Pause.\" leads by under ECHO_DOUBT_LEAD, up to "
                     "ECHO_CHECK_LEAD, and beyond")
     args = ap.parse_args(argv)
     voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
+    if args.near:
+        print('| said | "Pot." first, "Pause." within '
+              f'{NEAR_READING_DOUBT_SLACK:g} nats under it | lowest lead, no prompt (nats) '
+              f'| highest | leading by {" / ".join(f"{m:g}" for m in NEAR_LEADS)} |')
+        print("|---|---|---|---|---|")
+        near_whisper = WhisperRecognizer()
+        for said in args.said.split(","):
+            print(near_row(said, near_leads(said, voices, near_whisper)), flush=True)
+        return 0
     if args.pair:
         print("clips with a bet under Whisper's best-read \"Pause.\", by the bet's lead with "
               "no prompt (nats): how many (PocketSphinx heard the bet / another command / "

@@ -81,10 +81,11 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              doubted_rivals_ask: bool = True, sized_slack: float | None = SIZED_RIVAL_SLACK,
              doubted_tables_act: bool = False,
              alone_table_slack: float | None = ALONE_TABLE_SLACK,
-             echo_check: bool = True) -> dict:
+             echo_check: bool = True, near_check: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
-    holds that score (``whisper_backend.ECHO_CHECK_LEAD``)."""
+    holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
+    with "Pause." under it (``whisper_backend.NEAR_CHECK_LEAD``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -96,7 +97,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     elif "sphinx" in row and alone is None:  # the combined engine: both opinions again
         text, confidence, gap = row["sphinx"]
         sphinx = Hypothesis(text, confidence, "pocketsphinx")
-        weighed = evidence(readings, hyp, sphinx, row["family"] == "confirm")
+        weighed = evidence(readings, hyp, sphinx, row["family"] == "confirm",
+                           row.get("near_lead") if near_check else None)
         weighed["backed"] = use_backing and weighed["backed"]
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
@@ -154,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-echo-check", action="store_true",
                     help="a \"Pause.\" read over a bet is not heard again without the prompt "
                     "(as before session 46)")
+    ap.add_argument("--no-near-check", action="store_true",
+                    help="a \"Pot.\" with \"Pause.\" under it is not heard again without "
+                    "the prompt (as before session 49)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -179,14 +184,14 @@ def main(argv: list[str] | None = None) -> int:
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
-                          alone_tables, not args.no_echo_check)
+                          alone_tables, not args.no_echo_check, not args.no_near_check)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
               f"{args.doubted_tables_act}, alone table slack {alone_tables}, echo check "
-              f"{not args.no_echo_check}")
+              f"{not args.no_echo_check}, near check {not args.no_near_check}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

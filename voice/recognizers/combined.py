@@ -66,6 +66,7 @@ from .pocketsphinx_backend import PocketSphinxRecognizer
 from .whisper_backend import (
     HIGH_CONFIDENCE,
     LOW_CONFIDENCE,
+    NEAR_CHECK_LEAD,
     NEAR_READINGS,
     Judgement,
     Reading,
@@ -166,7 +167,8 @@ TY_TWIN_SLACK: float | None = 4.0
 #: non-test voices read; benchmarks/voice/RESULTS.md, session 43).  PocketSphinx hearing
 #: the other command makes it ask too, however far under it Whisper read or scored that:
 #: Festival's ked said "pause" written a sure "Pot." with "Pause." 9 nats under it, three
-#: pot-sized bets taken (session 44).
+#: pot-sized bets taken (session 44).  The decoder with no prompt rules the other reading
+#: out where it puts "Pot." far enough ahead (:data:`whisper_backend.NEAR_CHECK_LEAD`).
 NEAR_READING_DOUBT_SLACK: float | None = 8.0
 #: Where Whisper heard a table or menu command the pair does not take (Whisper doubted it,
 #: or PocketSphinx heard another command), the likeliest command among Whisper's readings
@@ -554,18 +556,25 @@ def teen_doubts(readings: Sequence[Reading],
 
 def near_reading(readings: Sequence[Reading], heard: Hypothesis,
                  slack: float | None = NEAR_READING_DOUBT_SLACK,
-                 sphinx: Hypothesis | None = None) -> bool:
+                 sphinx: Hypothesis | None = None, lead: float | None = None,
+                 check_lead: float | None = NEAR_CHECK_LEAD) -> bool:
     """Whether Whisper's best reading of ``heard``'s command is written in words that
     :data:`NEAR_READINGS` names, with the other command named there read within ``slack``
-    nats of it ("Pot it." far above a "Pot." with "Pause." under it is not) — or heard by
-    PocketSphinx (``sphinx``), at any distance: Whisper's decoder, which confuses the two,
-    cannot rule PocketSphinx's "pause" out.
+    nats of it ("Pot it." far above a "Pot." with "Pause." under it is not) and not ruled
+    out by the decoder with no prompt (``lead``, :attr:`Judgement.near_lead`, at least
+    ``check_lead``: :data:`whisper_backend.NEAR_CHECK_LEAD`) — or heard by PocketSphinx
+    (``sphinx``), at any distance: Whisper's decoder, which confuses the two, cannot rule
+    PocketSphinx's "pause" out.
 
     >>> pot = [Reading("Pot.", 0.0, parse("pot"), "pot"),
     ...        Reading("Pause.", -7.1, parse("pause"), "pause")]
     >>> near_reading(pot, Hypothesis("pot", 0.95)), near_reading(pot, Hypothesis("pot", 0.95), 5.0)
     (True, False)
     >>> near_reading(pot, Hypothesis("pot", 0.95), 5.0, sphinx=Hypothesis("pause", 0.95))
+    True
+    >>> [near_reading(pot, Hypothesis("pot", 0.95), lead=lead) for lead in (7.0, 5.2)]
+    [False, True]
+    >>> near_reading(pot, Hypothesis("pot", 0.95), lead=7.0, sphinx=Hypothesis("pause", 0.5))
     True
     >>> near_reading(pot[1:], Hypothesis("pause", 0.95))
     False
@@ -583,8 +592,9 @@ def near_reading(readings: Sequence[Reading], heard: Hypothesis,
         return False
     best = max(own, key=lambda r: r.logprob)
     other = NEAR_READINGS.get(tuple(normalize(best.command)))
+    ruled_out = check_lead is not None and lead is not None and lead >= check_lead
     return other is not None and (
-        near_other_reading(readings, best, slack)
+        (near_other_reading(readings, best, slack) and not ruled_out)
         or (sphinx is not None and not sphinx.rejected
             and tuple(normalize(sphinx.text)) == other))
 
@@ -688,18 +698,19 @@ class Evidence(TypedDict):
 
 
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis,
-             confirming: bool = False) -> Evidence:
+             confirming: bool = False, near_lead: float | None = None) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
     :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`;
-    ``confirming``: a "yes?" waits):
+    ``confirming``: a "yes?" waits; ``near_lead``: :attr:`Judgement.near_lead`):
     one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
                     near_amount=near_other_amount(readings, sphinx),
                     doubted_teens=teen_doubts(readings),
                     rival_reading=rival_reading(readings, sphinx),
-                    near_reading=near_reading(readings, whisper, sphinx=sphinx),
+                    near_reading=near_reading(readings, whisper, sphinx=sphinx,
+                                              lead=near_lead),
                     lower_command=lower_command(readings, whisper, confirming=confirming),
                     read_for=read_for(readings, whisper),
                     even_rival=even_rival(readings, sphinx))
@@ -1102,8 +1113,10 @@ class CombinedRecognizer(Recognizer):
             self.whisper.rescore(*TABLE_RIVALS)
             if (isinstance(said_p, Unknown) or far) and not isinstance(said_w, Unknown)
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
-        readings = self.whisper.last.readings if self.whisper.last is not None else ()
-        weighed = evidence(readings, whisper, sphinx, self.confirming)
+        judged = self.whisper.last
+        readings = judged.readings if judged is not None else ()
+        weighed = evidence(readings, whisper, sphinx, self.confirming,
+                           judged.near_lead if judged is not None else None)
         if over:
             weighed["lower_command"] = None  # over a line, lower readings are rescored below
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack, **weighed,

@@ -116,6 +116,16 @@ NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
 _NEAR_BY_MEANING = {command(" ".join(words)): other for words, other in NEAR_READINGS.items()}
 #: How near (nats under the command's best reading) the other command's reading makes it ask.
 NEAR_READING_SLACK = 3.0
+#: Where Whisper wrote a command in words :data:`NEAR_READINGS` names ("Pot.") with the
+#: other command among its readings ("Pause."), its decoder scores both again with no
+#: prompt (:func:`near_rival`): ahead by this many nats or more, the other reading no longer
+#: makes the pair ask (``combined.NEAR_READING_DOUBT_SLACK``).  Non-test voices (tuned,
+#: flite, validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and in
+#: the room) read "Pot." with "Pause." within 8 nats under it: said "pot", 148 clips, "Pot."
+#: led with no prompt by 3.6 to 11.5 nats, by 6.5 or more in 62; said "pause", 153 clips,
+#: by 5.8 at most (Festival's ked; DECtalk's voices 5.2)
+#: (``python -m benchmarks.voice.prompt_echoes --near``; RESULTS.md, session 49).
+NEAR_CHECK_LEAD = 6.5
 #: Readings Whisper writes under a bet or a fold whatever was said, the prompt's last word
 #: echoed (:data:`PROMPT`): below the best reading of a betting command, they weigh as talk
 #: (:data:`TALK_WEIGHT`), except under a command meaning what :data:`NEAR_READINGS` pairs
@@ -257,6 +267,9 @@ class Judgement:
     soundalike_gap: float | None = None
     #: :func:`judge`'s ``echo_gap``, where the best reading was a prompt echo over a bet.
     echo_gap: float | None = None
+    #: How many nats the decoder with no prompt put a :data:`NEAR_READINGS` reading ahead
+    #: of the other command read under it (:func:`near_rival`), where there was one.
+    near_lead: float | None = None
 
 
 @dataclass
@@ -501,6 +514,25 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
             and not doubted_echo)
     return Hypothesis(best_of[meaning].command, HIGH_CONFIDENCE if sure else LOW_CONFIDENCE,
                       engine), share
+
+
+def near_rival(readings: Sequence[Reading]) -> tuple[Reading, str] | None:
+    """The likeliest reading written in words :data:`NEAR_READINGS` names and the other
+    command named there, where a reading of that is among ``readings`` too; None otherwise:
+    what :data:`NEAR_CHECK_LEAD` scores again with no prompt.
+
+    >>> from voice.parser import parse
+    >>> pot = Reading("Pot.", -0.3, parse("pot"), "Pot.")
+    >>> near_rival([pot, Reading("Pause.", -6.6, parse("pause"), "Pause.")]) == (pot, "pause")
+    True
+    >>> near_rival([pot, Reading("Hot.", -4.0, parse("hot"), "Hot.")]) is None
+    True
+    """
+    for r in sorted(readings, key=lambda r: -r.logprob):
+        other = NEAR_READINGS.get(tuple(normalize(r.command)))
+        if other is not None and any(tuple(normalize(o.command)) == other for o in readings):
+            return r, " ".join(other)
+    return None
 
 
 def near_other_reading(readings: Sequence[Reading], best: Reading, slack: float) -> bool:
@@ -768,10 +800,17 @@ class WhisperRecognizer(Recognizer):
         if gap is not None or echo_gap is not None:
             hypothesis, share = judge(readings, self.sure_share, self.name,
                                       soundalike_gap=gap, echo_gap=echo_gap)
+        near = near_rival(readings)
+        near_lead = None
+        if near is not None:
+            own_score, other_score = self.forced_logprobs(
+                encoded, frames, [near[0].text, _styled(near[1], near[0].text)],
+                prompted=False)
+            near_lead = own_score - other_score
         t3 = time.perf_counter()
         timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
                    "judge": 1000 * (t3 - t2)}
-        return Judgement(hypothesis, tuple(readings), share, timings, gap, echo_gap)
+        return Judgement(hypothesis, tuple(readings), share, timings, gap, echo_gap, near_lead)
 
 
 def collapse_repeats(text: str) -> str:
