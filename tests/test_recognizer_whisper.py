@@ -674,6 +674,39 @@ def test_pot_asks_where_pocketsphinx_heard_pause_however_far_whisper_scores_it()
         == HIGH_CONFIDENCE
 
 
+def test_pocketsphinxs_jam_under_whispers_check_is_ruled_out_nearer_than_another_rival():
+    """PocketSphinx's grammar hears a noisy "check" as "jam" (an all-in): against Whisper's
+    sure "Check." its "jam" is ruled out ``CONFUSED_RIVAL_SLACK`` nats down, where any other
+    rival needs ``DISAGREE_SLACK``; closer than that, the check still asks "yes?"."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import (
+        CONFUSED_RIVAL_SLACK,
+        DISAGREE_SLACK,
+        combine,
+        evidence,
+    )
+
+    assert CONFUSED_RIVAL_SLACK is not None and DISAGREE_SLACK is not None
+    assert CONFUSED_RIVAL_SLACK < DISAGREE_SLACK
+    readings = [_r("Check.", -0.05), _r("Jam.", -6.9)]
+    whisper, _ = judge(readings)
+    assert whisper.confidence == HIGH_CONFIDENCE
+    between = -(CONFUSED_RIVAL_SLACK + DISAGREE_SLACK) / 2
+
+    def taken(sphinx: Hypothesis, gap: float) -> Hypothesis:
+        return combine(whisper, sphinx, gap, **evidence(readings, whisper, sphinx))
+
+    for sure in (0.5, 0.95):
+        jam = Hypothesis("jam", sure, "ps")
+        checked = taken(jam, between)
+        assert parse(checked.text) == Check() and checked.confidence == HIGH_CONFIDENCE
+        assert taken(jam, -CONFUSED_RIVAL_SLACK + 0.5).confidence < HIGH_CONFIDENCE
+    assert taken(Hypothesis("call", 0.95, "ps"), between).confidence < HIGH_CONFIDENCE
+    asked = combine(whisper, Hypothesis("jam", 0.95, "ps"), between, confused_slack=None,
+                    **evidence(readings, whisper, Hypothesis("jam", 0.95, "ps")))
+    assert asked.confidence < HIGH_CONFIDENCE
+
+
 def test_pocketsphinxs_command_read_no_likelier_than_another_bet_asks():
     """Festival's kal said "fold" at 15 dB: Whisper wrote talk ("Hold up.") with "Fold."
     and "Call." read alike under it, and PocketSphinx was sure of "call", which Whisper's

@@ -117,6 +117,7 @@ PAIR_ABLATIONS = {
     "pair, no bet under a dropped table command": {"lower_command": None},
     "pair, no half pot read for bet pot": {"read_for": None},
     "pair, no even rival": {"even_rival": False},
+    "pair, confused words ruled out as any rival": {"confused_slack": None},
 }
 #: Whisper's later judging rules, each left out in turn (:func:`whisper_backend.judge`'s
 #: arguments), the pair then weighing that judgement as it would.

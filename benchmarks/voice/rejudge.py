@@ -27,6 +27,7 @@ from voice.parser import parse
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import (
     ALONE_TABLE_SLACK,
+    CONFUSED_RIVAL_SLACK,
     DISAGREE_SLACK,
     RESCUE_SLACK,
     SIZED_RIVAL_SLACK,
@@ -81,7 +82,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              doubted_rivals_ask: bool = True, sized_slack: float | None = SIZED_RIVAL_SLACK,
              doubted_tables_act: bool = False,
              alone_table_slack: float | None = ALONE_TABLE_SLACK,
-             echo_check: bool = True, near_check: bool = True) -> dict:
+             echo_check: bool = True, near_check: bool = True,
+             confused_slack: float | None = CONFUSED_RIVAL_SLACK) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -107,7 +109,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                       doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
                       doubted_tables_act=doubted_tables_act,
                       table_rival=row.get("table_rival"),
-                      alone_table_slack=alone_table_slack, engine=engine)
+                      alone_table_slack=alone_table_slack,
+                      confused_slack=confused_slack, engine=engine)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -153,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
                     help="combined rows: comma list of nats by which a table command "
                     "PocketSphinx did not hear must outscore its likeliest betting rival "
                     "('None': it always stands, as before session 28)")
+    ap.add_argument("--confused-slack", default=str(CONFUSED_RIVAL_SLACK),
+                    help="combined rows: comma list of nats by which PocketSphinx's "
+                    "confused words (\"jam\" for Whisper's check) must score under "
+                    "Whisper's reading to be ruled out ('None': as any rival)")
     ap.add_argument("--no-echo-check", action="store_true",
                     help="a \"Pause.\" read over a bet is not heard again without the prompt "
                     "(as before session 46)")
@@ -176,22 +183,24 @@ def main(argv: list[str] | None = None) -> int:
         return [None if s == "None" else float(s) for s in arg.split(",")]
 
     engines = [None, *filter(None, args.alone.split(","))]
-    for share, slack, sure, talk, apart, tables, amounts, alone_tables in product(
+    for share, slack, sure, talk, apart, tables, amounts, alone_tables, confused in product(
             values(args.sure_share), values(args.rescue_slack), values(args.sure_rescue_gap),
             values(args.talk_weight), optional(args.disagree_slack),
             optional(args.table_slack), optional(args.sized_slack),
-            optional(args.alone_table_slack)):
+            optional(args.alone_table_slack), optional(args.confused_slack)):
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
-                          alone_tables, not args.no_echo_check, not args.no_near_check)
+                          alone_tables, not args.no_echo_check, not args.no_near_check,
+                          confused)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
               f"{args.gap_rescues_amounts}, table slack {tables}, doubted rivals ask "
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
               f"{args.doubted_tables_act}, alone table slack {alone_tables}, echo check "
-              f"{not args.no_echo_check}, near check {not args.no_near_check}")
+              f"{not args.no_echo_check}, near check {not args.no_near_check}, confused "
+              f"slack {confused}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

@@ -98,6 +98,20 @@ SURE_RESCUE_GAP = 1.5
 #: on flite's (benchmarks/voice/RESULTS.md).  Two amounts (:func:`sized`) need more:
 #: :data:`SIZED_RIVAL_SLACK`.
 DISAGREE_SLACK: float | None = 6.0
+#: PocketSphinx's words that its grammar hears for another command (voice/grammar.py: a
+#: noisy "check" heard as "jam"), by the command they are heard for: against Whisper's
+#: reading of that command they are ruled out within :data:`CONFUSED_RIVAL_SLACK`
+#: instead of :data:`DISAGREE_SLACK`.
+SPHINX_CONFUSIONS: dict[tuple[str, ...], str] = {("jam",): "check"}
+#: How many nats under Whisper's reading its decoder must score PocketSphinx's confused
+#: words (:data:`SPHINX_CONFUSIONS`) to rule them out (None: as any rival).  Non-test
+#: voices (tuned, flite, validation, unheard; 150 and 195 wpm; clean once, six noise seeds
+#: at 15 dB and in the room; 520 clips a phrase): said "check", Whisper read "Check."
+#: first 518 times and PocketSphinx heard "jam" 146 times; as any rival 41 right checks
+#: asked "yes?", at 3 nats 7 (at 2, 4; at 4, 14), none wrong.  Said "jam", Whisper never
+#: read "Check." first ("Jam." or "Jam it."; "Check." at best 3.5 nats under them)
+#: (``python -m benchmarks.voice.confusions``; RESULTS.md, session 49).
+CONFUSED_RIVAL_SLACK: float | None = 3.0
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
 #: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
@@ -745,6 +759,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             rival_reading: float | None = None, near_reading: bool = False,
             lower_command: str | None = None, read_for: str | None = None,
             even_rival: bool = False,
+            confused_slack: float | None = CONFUSED_RIVAL_SLACK,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -809,7 +824,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     Whisper's soundalike reading ("Bet pot.") is taken for this reading of the command it
     is written for ("Half pot."), asking "yes?" (:func:`read_for`).  ``even_rival``:
     Whisper read another bet as likely as PocketSphinx's command (:func:`even_rival`):
-    taken from Whisper's talk, PocketSphinx's asks.
+    taken from Whisper's talk, PocketSphinx's asks.  ``confused_slack``: PocketSphinx's
+    words its grammar hears for Whisper's command ("jam" for "check") are ruled out this
+    many nats down instead of ``disagree_slack`` (:data:`CONFUSED_RIVAL_SLACK`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -894,6 +911,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
         sphinx = Hypothesis(sphinx.text, HIGH_CONFIDENCE, sphinx.engine)
     if sure_rivals_ask and sphinx.confidence >= HIGH_CONFIDENCE:
         disagree_slack = None  # nothing rules a sure rival out: Whisper's command asks
+    elif disagree_slack is not None and confused_slack is not None and confused(whisper, sphinx):
+        disagree_slack = min(disagree_slack, confused_slack)
     ask_slack = (sure_rescue_slack if sure_rescue_slack is not None
                  and sphinx.confidence >= HIGH_CONFIDENCE else rescue_slack)
     if certain_amount:
@@ -919,6 +938,21 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     if lower_command is not None and isinstance(intent_of(taken), Unknown):
         return Hypothesis(lower_command, LOW_CONFIDENCE, engine)
     return taken
+
+
+def confused(whisper: Hypothesis, sphinx: Hypothesis) -> bool:
+    """Whether PocketSphinx's words are ones its grammar hears for the command Whisper
+    read (:data:`SPHINX_CONFUSIONS`).
+
+    >>> confused(Hypothesis("Check.", 0.95), Hypothesis("jam", 0.95))
+    True
+    >>> confused(Hypothesis("Call.", 0.95), Hypothesis("jam", 0.95)), confused(
+    ...     Hypothesis("Check.", 0.95), Hypothesis("all in", 0.95))
+    (False, False)
+    """
+    heard_for = SPHINX_CONFUSIONS.get(tuple(normalize(sphinx.text)))
+    return (heard_for is not None and not sphinx.rejected
+            and intent_of(whisper) == parse(heard_for))
 
 
 def settled(whisper: Hypothesis, first: Hypothesis) -> bool:
