@@ -28,17 +28,18 @@ from .amounts import judged_again
 from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
 from .echo import outcome
 from .soundalikes import clips
-from .twins import OUTCOMES, slack_of
+from .twins import row as twins_row
+from .twins import slack_of
 
 
 def row(said: str, slack: str, counts: Counter, read_first: int, heard: int) -> str:
-    """One table row.
+    """One table row: the twins table's (:func:`twins.row`), then how often Whisper read
+    the command first and PocketSphinx heard the confused words.
 
     >>> row("check", "3", Counter(right=3, **{"right-asked": 1}), 4, 2)
-    '| check | 4 | 2 | 3 | 4 | 3 | 1 | 0 | 0 | 0 |'
+    '| check | 3 | 4 | 3 | 1 | 0 | 0 | 0 | 4 | 2 |'
     """
-    cells = " | ".join(str(counts[o]) for o in OUTCOMES)
-    return f"| {said} | {read_first} | {heard} | {slack} | {sum(counts.values())} | {cells} |"
+    return f"{twins_row(said, slack, counts)} {read_first} | {heard} |"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -52,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     slacks: Sequence[str] = args.slacks.split(",")
     meant = {parse(command) for command in SPHINX_CONFUSIONS.values()}
-    print("| said | Whisper read first the command confused words are heard for | "
-          "PocketSphinx heard confused words | slack (nats) | clips | right and sure | "
-          "right, asking | wrong, asking | wrong and sure | missed |")
+    print("| said | slack (nats) | clips | right and sure | right, asking | wrong, asking | "
+          "wrong and sure | missed | Whisper read first the command confused words are "
+          "heard for | PocketSphinx heard confused words |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     pair = CombinedRecognizer()
     for said in args.said.split(","):
