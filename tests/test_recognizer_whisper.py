@@ -1583,6 +1583,29 @@ def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
 
 
 @needs_model
+def test_pocketsphinxs_jam_is_ruled_out_nearer_only_in_silence(whisper, monkeypatch):
+    """The "jam" rule (``CONFUSED_RIVAL_SLACK``) was measured in silence: over a line the
+    pair weighs PocketSphinx's "jam" as any other rival."""
+    import voice.recognizers.combined as combined
+    from voice.recognizers.combined import CONFUSED_RIVAL_SLACK, CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    slacks: list[float | None] = []
+    real_combine = combined.combine
+
+    def kept(*args, **kwargs):
+        slacks.append(kwargs["confused_slack"])
+        return real_combine(*args, **kwargs)
+
+    monkeypatch.setattr(combined, "combine", kept)  # the real rule, its slack kept
+    both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    for over in (False, True):
+        both.expect_over_line(over)
+        both.decode(_say("check"))
+    assert slacks == [CONFUSED_RIVAL_SLACK, None]
+
+
+@needs_model
 def test_rescoring_several_commands_gives_the_likeliest_of_them(whisper):
     whisper.decode(_say("pause"))
     one_by_one = [whisper.rescore(c) for c in ("call", "pot", "fold")]

@@ -110,7 +110,8 @@ SPHINX_CONFUSIONS: dict[tuple[str, ...], str] = {("jam",): "check"}
 #: first 518 times and PocketSphinx heard "jam" 146 times; as any rival 41 right checks
 #: asked "yes?", at 3 nats 7 (at 2, 4; at 4, 14), none wrong.  Said "jam", Whisper never
 #: read "Check." first ("Jam." or "Jam it."; "Check." at best 3.5 nats under them)
-#: (``python -m benchmarks.voice.confusions``; RESULTS.md, session 49).
+#: (``python -m benchmarks.voice.confusions``; RESULTS.md, session 49).  In silence
+#: only: over a line, where it was not measured, the words are a rival like any other.
 CONFUSED_RIVAL_SLACK: float | None = 3.0
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
@@ -1165,7 +1166,8 @@ class CombinedRecognizer(Recognizer):
                         far_rival_table_slack=self.far_rival_table_slack_over if over else None,
                         likelier_yields=over and bool(self.likelier_yields_over),
                         alone_table_slack=(self.alone_table_slack_over if over
-                                           else ALONE_TABLE_SLACK))
+                                           else ALONE_TABLE_SLACK),
+                        confused_slack=None if over else CONFUSED_RIVAL_SLACK)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:
