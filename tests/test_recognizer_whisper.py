@@ -6,6 +6,7 @@ in digits and words, near misses repaired by sound, table talk left alone).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import shutil
 from fractions import Fraction
@@ -19,6 +20,7 @@ from voice.recognizers import UNKNOWN, Hypothesis, explain_engine, open_recogniz
 from voice.recognizers.combined import RESCUE_SLACK, SURE_RESCUE_GAP
 from voice.recognizers.whisper_backend import (
     HIGH_CONFIDENCE,
+    Judgement,
     Reading,
     collapse_repeats,
     judge,
@@ -1583,26 +1585,40 @@ def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
 
 
 @needs_model
-def test_pocketsphinxs_jam_is_ruled_out_nearer_only_in_silence(whisper, monkeypatch):
-    """The "jam" rule (``CONFUSED_RIVAL_SLACK``) was measured in silence: over a line the
-    pair weighs PocketSphinx's "jam" as any other rival."""
+def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypatch):
+    """The "jam" rule (``CONFUSED_RIVAL_SLACK``) and the near check (``NEAR_CHECK_LEAD``)
+    were measured in silence: over a line the pair weighs PocketSphinx's "jam" as any other
+    rival, and a "Pause." under a "Pot." keeps its doubt whatever the lead with no prompt."""
     import voice.recognizers.combined as combined
     from voice.recognizers.combined import CONFUSED_RIVAL_SLACK, CombinedRecognizer
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     slacks: list[float | None] = []
-    real_combine = combined.combine
+    leads: list[float | None] = []
+    real_combine, real_evidence = combined.combine, combined.evidence
 
-    def kept(*args, **kwargs):
+    def combine_kept(*args, **kwargs):
         slacks.append(kwargs["confused_slack"])
         return real_combine(*args, **kwargs)
 
-    monkeypatch.setattr(combined, "combine", kept)  # the real rule, its slack kept
+    def evidence_kept(*args, **kwargs):
+        leads.append(args[4])
+        return real_evidence(*args, **kwargs)
+
+    real_listen = whisper.listen
+
+    def listened(pcm: bytes) -> Judgement:
+        return dataclasses.replace(real_listen(pcm), near_lead=9.0)  # as if so scored
+
+    monkeypatch.setattr(combined, "combine", combine_kept)  # the real rules, inputs kept
+    monkeypatch.setattr(combined, "evidence", evidence_kept)
+    monkeypatch.setattr(whisper, "listen", listened)
     both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
     for over in (False, True):
         both.expect_over_line(over)
         both.decode(_say("check"))
     assert slacks == [CONFUSED_RIVAL_SLACK, None]
+    assert leads == [9.0, None]
 
 
 @needs_model

@@ -183,7 +183,8 @@ TY_TWIN_SLACK: float | None = 4.0
 #: the other command makes it ask too, however far under it Whisper read or scored that:
 #: Festival's ked said "pause" written a sure "Pot." with "Pause." 9 nats under it, three
 #: pot-sized bets taken (session 44).  The decoder with no prompt rules the other reading
-#: out where it puts "Pot." far enough ahead (:data:`whisper_backend.NEAR_CHECK_LEAD`).
+#: out where it puts "Pot." far enough ahead (:data:`whisper_backend.NEAR_CHECK_LEAD`) —
+#: in silence, where that was measured; over a line the doubt stands.
 NEAR_READING_DOUBT_SLACK: float | None = 8.0
 #: Where Whisper heard a table or menu command the pair does not take (Whisper doubted it,
 #: or PocketSphinx heard another command), the likeliest command among Whisper's readings
@@ -1150,8 +1151,8 @@ class CombinedRecognizer(Recognizer):
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         judged = self.whisper.last
         readings = judged.readings if judged is not None else ()
-        weighed = evidence(readings, whisper, sphinx, self.confirming,
-                           judged.near_lead if judged is not None else None)
+        near_lead = judged.near_lead if judged is not None and not over else None  # as measured
+        weighed = evidence(readings, whisper, sphinx, self.confirming, near_lead)
         if over:
             weighed["lower_command"] = None  # over a line, lower readings are rescored below
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack, **weighed,
