@@ -116,8 +116,8 @@ NEAR_READINGS: dict[tuple[str, ...], tuple[str, ...]] = {("pot",): ("pause",)}
 _NEAR_BY_MEANING = {command(" ".join(words)): other for words, other in NEAR_READINGS.items()}
 #: How near (nats under the command's best reading) the other command's reading makes it ask.
 NEAR_READING_SLACK = 3.0
-#: Where Whisper wrote a command in words :data:`NEAR_READINGS` names ("Pot.") with the
-#: other command among its readings ("Pause."), its decoder scores both again with no
+#: Where Whisper took a command it wrote in words :data:`NEAR_READINGS` names ("Pot.") with
+#: the other command among its readings ("Pause."), its decoder scores both again with no
 #: prompt (:func:`near_rival`): ahead by this many nats or more, the other reading no longer
 #: makes the pair ask (``combined.NEAR_READING_DOUBT_SLACK``).  Non-test voices (tuned,
 #: flite, validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and in
@@ -268,7 +268,8 @@ class Judgement:
     #: :func:`judge`'s ``echo_gap``, where the best reading was a prompt echo over a bet.
     echo_gap: float | None = None
     #: How many nats the decoder with no prompt put a :data:`NEAR_READINGS` reading ahead
-    #: of the other command read under it (:func:`near_rival`), where there was one.
+    #: of the other command read under it (:func:`near_rival`), where the hypothesis
+    #: means that reading's command.
     near_lead: float | None = None
 
 
@@ -802,7 +803,7 @@ class WhisperRecognizer(Recognizer):
                                       soundalike_gap=gap, echo_gap=echo_gap)
         near = near_rival(readings)
         near_lead = None
-        if near is not None:
+        if near is not None and command(hypothesis.text) == near[0].intent:  # else unused
             own_score, other_score = self.forced_logprobs(
                 encoded, frames, [near[0].text, _styled(near[1], near[0].text)],
                 prompted=False)
