@@ -676,6 +676,37 @@ def test_pot_asks_where_pocketsphinx_heard_pause_however_far_whisper_scores_it()
         == HIGH_CONFIDENCE
 
 
+def test_a_call_doubted_only_for_the_pause_read_over_it_acts_where_pocketsphinx_heard_nothing():
+    """"Pause." read first with "Call." under it, the call ahead with no prompt by less
+    than ``ECHO_CHECK_LEAD``: Whisper doubts the call.  PocketSphinx, whose grammar hears
+    "pause" when it is said, heard nothing: the call is sure (``UNHEARD_SETTLES_ECHO``).
+    PocketSphinx hearing "pause", no unprompted score, the call trailing, or a doubt of
+    Whisper's own beside the echo's (talk read near the call) still ask."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+    from voice.recognizers.whisper_backend import ECHO_CHECK_LEAD, ECHO_DOUBT_LEAD
+
+    readings = [_r("Pause.", -0.9), _r("Call.", -3.1)]
+    within = (ECHO_DOUBT_LEAD + ECHO_CHECK_LEAD) / 2
+
+    def taken(readings: list[Reading], sphinx: Hypothesis, gap: float | None) -> Hypothesis:
+        whisper, _ = judge(readings, echo_gap=gap)
+        return combine(whisper, sphinx, None,
+                       **evidence(readings, whisper, sphinx, echo_gap=gap))
+
+    nothing = Hypothesis("[unk]", 0.0, "ps")
+    sure = taken(readings, nothing, within)
+    assert parse(sure.text) == Call() and sure.confidence == HIGH_CONFIDENCE
+    asked = taken(readings, Hypothesis("pause", 0.5, "ps"), within)
+    assert not (parse(asked.text) == Call() and asked.confidence == HIGH_CONFIDENCE)
+    for gap in (None, ECHO_DOUBT_LEAD - 0.5):
+        assert not (parse(taken(readings, nothing, gap).text) == Call()
+                    and taken(readings, nothing, gap).confidence == HIGH_CONFIDENCE)
+    talk = [*readings, _r("Wow.", -1.0)]
+    doubted = taken(talk, nothing, within)
+    assert parse(doubted.text) == Call() and doubted.confidence < HIGH_CONFIDENCE
+
+
 def test_pocketsphinxs_jam_under_whispers_check_is_ruled_out_nearer_than_another_rival():
     """PocketSphinx's grammar hears a noisy "check" as "jam" (an all-in): against Whisper's
     sure "Check." its "jam" is ruled out ``CONFUSED_RIVAL_SLACK`` nats down, where any other
@@ -1586,15 +1617,18 @@ def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
 
 @needs_model
 def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypatch):
-    """The "jam" rule (``CONFUSED_RIVAL_SLACK``) and the near check (``NEAR_CHECK_LEAD``)
-    were measured in silence: over a line the pair weighs PocketSphinx's "jam" as any other
-    rival, and a "Pause." under a "Pot." keeps its doubt whatever the lead with no prompt."""
+    """The "jam" rule (``CONFUSED_RIVAL_SLACK``), the near check (``NEAR_CHECK_LEAD``) and
+    a bet doubted only for the "Pause." over it acting where PocketSphinx heard nothing
+    (``UNHEARD_SETTLES_ECHO``) were measured in silence: over a line the pair weighs
+    PocketSphinx's "jam" as any other rival, a "Pause." under a "Pot." keeps its doubt
+    whatever the lead with no prompt, and so does a bet under a "Pause."."""
     import voice.recognizers.combined as combined
     from voice.recognizers.combined import CONFUSED_RIVAL_SLACK, CombinedRecognizer
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     slacks: list[float | None] = []
     leads: list[float | None] = []
+    echo_gaps: list[float | None] = []
     real_combine, real_evidence = combined.combine, combined.evidence
 
     def combine_kept(*args, **kwargs):
@@ -1603,12 +1637,14 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
 
     def evidence_kept(*args, **kwargs):
         leads.append(args[4])
+        echo_gaps.append(args[5])
         return real_evidence(*args, **kwargs)
 
     real_listen = whisper.listen
 
     def listened(pcm: bytes) -> Judgement:
-        return dataclasses.replace(real_listen(pcm), near_lead=9.0)  # as if so scored
+        return dataclasses.replace(real_listen(pcm), near_lead=9.0,
+                                   echo_gap=0.7)  # as if so scored
 
     monkeypatch.setattr(combined, "combine", combine_kept)  # the real rules, inputs kept
     monkeypatch.setattr(combined, "evidence", evidence_kept)
@@ -1619,6 +1655,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
         both.decode(_say("check"))
     assert slacks == [CONFUSED_RIVAL_SLACK, None]
     assert leads == [9.0, None]
+    assert echo_gaps == [0.7, None]
 
 
 @needs_model

@@ -228,6 +228,27 @@ def test_a_clip_judged_again_takes_a_call_read_under_pause_with_its_unprompted_s
         assert before["confirm"]
 
 
+def test_a_clip_judged_again_takes_a_call_doubted_for_pause_where_pocketsphinx_heard_nothing():
+    """A call under a best-read "Pause.", less than ``ECHO_CHECK_LEAD`` ahead of it with no
+    prompt, PocketSphinx hearing nothing: judged again, the call is sure; with
+    ``unheard_settles`` off (``rejudge --no-unheard-settles``) it asks, as before."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"preflop": situation_from_history(loads(SITUATIONS["preflop"]))}
+    row = {"situation": "preflop", "expected": "p3 cc", "family": "call",
+           "engine": "combined", "sphinx": ["[unk]", 0.0, None], "echo_gap": 0.7437,
+           "readings": [["Pause.", -0.412, "Pause.", False, 0.0, True],
+                        ["Call.", -1.218, "Call.", False, 0.0, True]]}
+    kept = rejudged(row, situations, SURE_SHARE)
+    assert kept["outcome"] == "p3 cc" and not kept["confirm"]
+    before = rejudged(row, situations, SURE_SHARE, unheard_settles=False)
+    assert before["outcome"] == "p3 cc" and before["confirm"]
+
+
 def test_a_clip_judged_again_takes_a_pot_the_unprompted_decoder_put_far_ahead_of_pause():
     """Rows keep the unprompted lead of "Pot." over the "Pause." read under it
     (``near_lead``): judged again, the pot-sized bet is sure as the recognizer took it; with

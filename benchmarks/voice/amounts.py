@@ -118,6 +118,7 @@ PAIR_ABLATIONS = {
     "pair, no half pot read for bet pot": {"read_for": None},
     "pair, no even rival": {"even_rival": False},
     "pair, confused words ruled out as any rival": {"confused_slack": None},
+    "pair, nothing heard never settles a pause over a bet": {"echo_doubted": False},
 }
 #: Whisper's later judging rules, each left out in turn (:func:`whisper_backend.judge`'s
 #: arguments), the pair then weighing that judgement as it would.
@@ -153,7 +154,8 @@ def judged_again(rec: Recognizer, heard: Hypothesis | None = None,
         return None
     pair, sphinx, gap, whisper = last
     heard = whisper.hypothesis if heard is None else heard
-    now = evidence(whisper.readings, heard, sphinx, near_lead=whisper.near_lead)
+    now = evidence(whisper.readings, heard, sphinx, near_lead=whisper.near_lead,
+                   echo_gap=whisper.echo_gap)
     return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack, sure_gap=pair.sure_gap,
                    table_rival=pair.last_table_rival, **{**now, **change})
 

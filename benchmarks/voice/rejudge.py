@@ -83,11 +83,14 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              doubted_tables_act: bool = False,
              alone_table_slack: float | None = ALONE_TABLE_SLACK,
              echo_check: bool = True, near_check: bool = True,
-             confused_slack: float | None = CONFUSED_RIVAL_SLACK) -> dict:
+             confused_slack: float | None = CONFUSED_RIVAL_SLACK,
+             unheard_settles: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
-    with "Pause." under it (``whisper_backend.NEAR_CHECK_LEAD``)."""
+    with "Pause." under it (``whisper_backend.NEAR_CHECK_LEAD``); ``unheard_settles``: a
+    bet doubted only for that "Pause." acts where PocketSphinx heard nothing
+    (``combined.UNHEARD_SETTLES_ECHO``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -100,7 +103,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         text, confidence, gap = row["sphinx"]
         sphinx = Hypothesis(text, confidence, "pocketsphinx")
         weighed = evidence(readings, hyp, sphinx, row["family"] == "confirm",
-                           row.get("near_lead") if near_check else None)
+                           row.get("near_lead") if near_check else None,
+                           row.get("echo_gap") if echo_check and unheard_settles else None)
         weighed["backed"] = use_backing and weighed["backed"]
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
@@ -166,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-near-check", action="store_true",
                     help="a \"Pot.\" with \"Pause.\" under it is not heard again without "
                     "the prompt (as before session 49)")
+    ap.add_argument("--no-unheard-settles", action="store_true",
+                    help="a bet doubted only for the \"Pause.\" read over it asks even where "
+                    "PocketSphinx heard nothing (as before session 50)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -192,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
                           alone_tables, not args.no_echo_check, not args.no_near_check,
-                          confused)
+                          confused, not args.no_unheard_settles)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -200,7 +207,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.doubted_rivals_stand}, sized slack {amounts}, doubted tables act "
               f"{args.doubted_tables_act}, alone table slack {alone_tables}, echo check "
               f"{not args.no_echo_check}, near check {not args.no_near_check}, confused "
-              f"slack {confused}")
+              f"slack {confused}, nothing heard settles an echo "
+              f"{not args.no_unheard_settles}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

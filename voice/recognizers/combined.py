@@ -64,6 +64,8 @@ from ..parser import normalize, parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .pocketsphinx_backend import PocketSphinxRecognizer
 from .whisper_backend import (
+    ECHO_CHECK_LEAD,
+    ECHO_DOUBT_LEAD,
     HIGH_CONFIDENCE,
     LOW_CONFIDENCE,
     NEAR_CHECK_LEAD,
@@ -71,6 +73,7 @@ from .whisper_backend import (
     Judgement,
     Reading,
     WhisperRecognizer,
+    judge,
     near_other_reading,
     said_for,
     shared_soundalike,
@@ -113,6 +116,18 @@ SPHINX_CONFUSIONS: dict[tuple[str, ...], str] = {("jam",): "check"}
 #: (``python -m benchmarks.voice.confusions``; RESULTS.md, session 49).  In silence
 #: only: over a line, where it was not measured, the words are a rival like any other.
 CONFUSED_RIVAL_SLACK: float | None = 3.0
+#: Whether a bet Whisper doubts only because the decoder with no prompt put it less than
+#: ``whisper_backend.ECHO_CHECK_LEAD`` ahead of the "Pause." read over it
+#: (:func:`echo_doubted`) acts where PocketSphinx heard nothing at all.  PocketSphinx's
+#: grammar holds "pause" and hears it when it is said.  Non-test voices (tuned, flite,
+#: validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and in the
+#: room; 520 clips a phrase), the bet 0 to 1.5 nats ahead: said "call", 26 clips,
+#: PocketSphinx heard the call in 13, nothing in 11; said "pause", 7, PocketSphinx heard
+#: another command each time (and 38 of the 39 where the bet trailed); said "fold" or "call
+#: it", 5, none with nothing heard; table talk ("oh come on", "good game", "well played",
+#: "wow", "oh", "hmm", "ouch") never read so (``python -m benchmarks.voice.prompt_echoes
+#: --pair``; RESULTS.md, session 50).  In silence only, as measured.
+UNHEARD_SETTLES_ECHO = True
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
 #: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
@@ -711,14 +726,41 @@ class Evidence(TypedDict):
     lower_command: str | None
     read_for: str | None
     even_rival: bool
+    echo_doubted: bool
+
+
+def echo_doubted(readings: Sequence[Reading], whisper: Hypothesis,
+                 echo_gap: float | None) -> bool:
+    """Whether Whisper's command is the bet it read under a best-read "Pause."
+    (``whisper_backend.PROMPT_ECHOES``), ahead of it with no prompt by
+    ``whisper_backend.ECHO_DOUBT_LEAD`` but less than ``ECHO_CHECK_LEAD`` (``echo_gap``,
+    :attr:`Judgement.echo_gap`), and that doubt alone kept it from being sure: judged as
+    if it led by ``ECHO_CHECK_LEAD``, it would be (:data:`UNHEARD_SETTLES_ECHO`).
+
+    >>> echo = [Reading("Pause.", -0.9, parse("pause"), "Pause."),
+    ...         Reading("Call.", -3.1, parse("call"), "Call.")]
+    >>> doubted = Hypothesis("Call.", 0.5, "whisper")
+    >>> [echo_doubted(echo, doubted, g) for g in (0.7, None, -0.3)]
+    [True, False, False]
+    >>> talk = echo + [Reading("Wow.", -1.0, parse("wow"), "Wow.")]  # Whisper's own doubt too
+    >>> echo_doubted(talk, doubted, 0.7)
+    False
+    """
+    if (echo_gap is None or not ECHO_DOUBT_LEAD <= echo_gap < ECHO_CHECK_LEAD
+            or whisper.confidence >= HIGH_CONFIDENCE):
+        return False
+    checked, _ = judge(readings, echo_gap=ECHO_CHECK_LEAD)
+    return checked.confidence >= HIGH_CONFIDENCE and checked.text == whisper.text
 
 
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis,
-             confirming: bool = False, near_lead: float | None = None) -> Evidence:
+             confirming: bool = False, near_lead: float | None = None,
+             echo_gap: float | None = None) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
-    :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`;
-    ``confirming``: a "yes?" waits; ``near_lead``: :attr:`Judgement.near_lead`):
+    :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`,
+    :func:`echo_doubted`; ``confirming``: a "yes?" waits; ``near_lead``:
+    :attr:`Judgement.near_lead`; ``echo_gap``: :attr:`Judgement.echo_gap`):
     one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
                     certain_amount=certain(readings, whisper),
@@ -729,7 +771,9 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
                                               lead=near_lead),
                     lower_command=lower_command(readings, whisper, confirming=confirming),
                     read_for=read_for(readings, whisper),
-                    even_rival=even_rival(readings, sphinx))
+                    even_rival=even_rival(readings, sphinx),
+                    echo_doubted=UNHEARD_SETTLES_ECHO and echo_doubted(readings, whisper,
+                                                                        echo_gap))
 
 
 def sized(intent: Intent) -> bool:
@@ -762,6 +806,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             lower_command: str | None = None, read_for: str | None = None,
             even_rival: bool = False,
             confused_slack: float | None = CONFUSED_RIVAL_SLACK,
+            echo_doubted: bool = False,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -829,6 +874,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     taken from Whisper's talk, PocketSphinx's asks.  ``confused_slack``: PocketSphinx's
     words its grammar hears for Whisper's command ("jam" for "check") are ruled out this
     many nats down instead of ``disagree_slack`` (:data:`CONFUSED_RIVAL_SLACK`).
+    ``echo_doubted``: Whisper doubted its bet only for the "Pause." read over it
+    (:func:`echo_doubted`): where PocketSphinx heard nothing, the bet is sure
+    (:data:`UNHEARD_SETTLES_ECHO`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -888,6 +936,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     ...  # doctest: +NORMALIZE_WHITESPACE
     [Hypothesis(text='Bet pot.', confidence=0.5, engine='whisper+pocketsphinx'),
      Hypothesis(text='Half pot.', confidence=0.5, engine='whisper+pocketsphinx')]
+    >>> [combine(Hypothesis("Call.", 0.5), s, None, echo_doubted=True).confidence
+    ...  for s in (talk, Hypothesis("pause", 0.5))]
+    [0.95, 0.5]
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     if shared_soundalike(sphinx.text) and said_for(sphinx.text) == said_w:
@@ -924,6 +975,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     heard = _combined(whisper, sphinx, gap, rescue_slack, ask_slack, sure_gap,
                       disagree_slack, backed, gap_rescues_amounts, table_slack,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
+    if echo_doubted and sphinx.rejected and intent_of(heard) == said_w:
+        heard = Hypothesis(heard.text, HIGH_CONFIDENCE, engine)  # nothing heard: not a pause
     if ((said_for(whisper.text) is not None
          and (sphinx.confidence < HIGH_CONFIDENCE or shared_soundalike(whisper.text)))
             or intent_of(heard) in doubted_teens):
@@ -1152,7 +1205,8 @@ class CombinedRecognizer(Recognizer):
         judged = self.whisper.last
         readings = judged.readings if judged is not None else ()
         near_lead = judged.near_lead if judged is not None and not over else None  # as measured
-        weighed = evidence(readings, whisper, sphinx, self.confirming, near_lead)
+        echo_gap = judged.echo_gap if judged is not None and not over else None  # as measured
+        weighed = evidence(readings, whisper, sphinx, self.confirming, near_lead, echo_gap)
         if over:
             weighed["lower_command"] = None  # over a line, lower readings are rescored below
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack, **weighed,
