@@ -707,6 +707,31 @@ def test_a_call_doubted_only_for_the_pause_read_over_it_acts_where_pocketsphinx_
     assert parse(doubted.text) == Call() and doubted.confidence < HIGH_CONFIDENCE
 
 
+def test_no_bet_is_sure_where_whispers_likeliest_reading_is_one_word_of_talk():
+    """"Oh." is said at a table and PocketSphinx's grammar hears it as a sure "fold":
+    rescued by Whisper's decoder, scored close to its "Oh.", the fold was taken without a
+    "yes".  Where Whisper's likeliest reading is one word of talk, the bet asks
+    (``ONE_WORD_TALK_ASKS``); under talk of more words ("Hold up.") the rescue stands, and
+    over a line, where the rule was not measured, so does this one."""
+    from voice.recognizers import Hypothesis
+    from voice.recognizers.combined import combine, evidence
+
+    fold = Hypothesis("fold", 0.95, "ps")
+
+    def taken(readings: list[Reading], quiet: bool = True) -> Hypothesis:
+        whisper, _ = judge(readings)
+        assert whisper.text == UNKNOWN
+        return combine(whisper, fold, -0.1,
+                       **evidence(readings, whisper, fold, quiet=quiet))
+
+    oh = [_r("Oh.", -2.2), _r("Ouch.", -4.7), _r("Fold.", -3.2)]
+    asked = taken(oh)
+    assert parse(asked.text) == Fold() and asked.confidence < HIGH_CONFIDENCE
+    assert taken(oh, quiet=False).confidence == HIGH_CONFIDENCE
+    hold_up = [_r("Hold up.", -1.0), _r("Fold.", -3.2)]
+    assert taken(hold_up).confidence == HIGH_CONFIDENCE
+
+
 def test_pocketsphinxs_jam_under_whispers_check_is_ruled_out_nearer_than_another_rival():
     """PocketSphinx's grammar hears a noisy "check" as "jam" (an all-in): against Whisper's
     sure "Check." its "jam" is ruled out ``CONFUSED_RIVAL_SLACK`` nats down, where any other
@@ -1619,7 +1644,8 @@ def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
 def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypatch):
     """The "jam" rule (``CONFUSED_RIVAL_SLACK``), the near check (``NEAR_CHECK_LEAD``) and
     a bet doubted only for the "Pause." over it acting where PocketSphinx heard nothing
-    (``UNHEARD_SETTLES_ECHO``) were measured in silence: over a line the pair weighs
+    (``UNHEARD_SETTLES_ECHO``), and one word of talk keeping bets from being sure
+    (``ONE_WORD_TALK_ASKS``) were measured in silence: over a line the pair weighs
     PocketSphinx's "jam" as any other rival, a "Pause." under a "Pot." keeps its doubt
     whatever the lead with no prompt, and so does a bet under a "Pause."."""
     import voice.recognizers.combined as combined
@@ -1629,6 +1655,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     slacks: list[float | None] = []
     leads: list[float | None] = []
     echo_gaps: list[float | None] = []
+    quiet: list[bool] = []
     real_combine, real_evidence = combined.combine, combined.evidence
 
     def combine_kept(*args, **kwargs):
@@ -1638,6 +1665,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     def evidence_kept(*args, **kwargs):
         leads.append(args[4])
         echo_gaps.append(args[5])
+        quiet.append(kwargs["quiet"])
         return real_evidence(*args, **kwargs)
 
     real_listen = whisper.listen
@@ -1656,6 +1684,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     assert slacks == [CONFUSED_RIVAL_SLACK, None]
     assert leads == [9.0, None]
     assert echo_gaps == [0.7, None]
+    assert quiet == [True, False]
 
 
 @needs_model

@@ -84,13 +84,14 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              alone_table_slack: float | None = ALONE_TABLE_SLACK,
              echo_check: bool = True, near_check: bool = True,
              confused_slack: float | None = CONFUSED_RIVAL_SLACK,
-             unheard_settles: bool = True) -> dict:
+             unheard_settles: bool = True, one_word_asks: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
     with "Pause." under it (``whisper_backend.NEAR_CHECK_LEAD``); ``unheard_settles``: a
     bet doubted only for that "Pause." acts where PocketSphinx heard nothing
-    (``combined.UNHEARD_SETTLES_ECHO``)."""
+    (``combined.UNHEARD_SETTLES_ECHO``); ``one_word_asks``: no bet is sure where Whisper's
+    likeliest reading is one word of talk (``combined.ONE_WORD_TALK_ASKS``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -106,6 +107,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
                            row.get("near_lead") if near_check else None,
                            row.get("echo_gap") if echo_check and unheard_settles else None)
         weighed["backed"] = use_backing and weighed["backed"]
+        weighed["talk_word"] = one_word_asks and weighed["talk_word"]
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack,
@@ -173,6 +175,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-unheard-settles", action="store_true",
                     help="a bet doubted only for the \"Pause.\" read over it asks even where "
                     "PocketSphinx heard nothing (as before session 50)")
+    ap.add_argument("--no-one-word-asks", action="store_true",
+                    help="a bet may be sure where Whisper's likeliest reading is one word of "
+                    "talk (\"Oh.\"; as before session 50)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -199,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
                           alone_tables, not args.no_echo_check, not args.no_near_check,
-                          confused, not args.no_unheard_settles)
+                          confused, not args.no_unheard_settles, not args.no_one_word_asks)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -208,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{args.doubted_tables_act}, alone table slack {alone_tables}, echo check "
               f"{not args.no_echo_check}, near check {not args.no_near_check}, confused "
               f"slack {confused}, nothing heard settles an echo "
-              f"{not args.no_unheard_settles}")
+              f"{not args.no_unheard_settles}, one word of talk asks "
+              f"{not args.no_one_word_asks}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

@@ -1,0 +1,70 @@
+"""Table talk through the pair: how often a bet comes of it, sure or asking "yes?", by
+what was said — and how often it would be sure without the rule that no bet is sure where
+Whisper's likeliest reading is one word of talk (`combined.ONE_WORD_TALK_ASKS`), judged
+again from the same decode.  The non-test voices only (tuned, flite, validation, unheard;
+both speeds; clean once, six noise seeds at 15 dB and six in the room):
+
+    nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "oh,whoa,wow,no"
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+
+from voice.intents import is_action
+from voice.parser import parse
+from voice.recognizers import Hypothesis
+from voice.recognizers.whisper_backend import HIGH_CONFIDENCE
+
+from .amounts import judged_again
+from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
+from .soundalikes import clips
+
+
+def bet(heard: Hypothesis | None) -> str:
+    """What a hypothesis does at the table: "sure" (a bet taken at once), "asks" (a bet
+    after a "yes"), or "" (nothing, a question, a table command).
+
+    >>> bet(Hypothesis("fold", 0.95)), bet(Hypothesis("call", 0.5)), bet(Hypothesis("[unk]", 0.0))
+    ('sure', 'asks', '')
+    """
+    if heard is None or not is_action(parse(heard.text)):
+        return ""
+    return "sure" if heard.confidence >= HIGH_CONFIDENCE else "asks"
+
+
+def row(said: str, now: Sequence[str], before: Sequence[str]) -> str:
+    """One table row from each clip's :func:`bet`, as judged and without the rule.
+
+    >>> row("oh", ["", "asks", "sure"], ["sure", "asks", "sure"])
+    '| oh | 3 | 1 | 1 | 2 |'
+    """
+    return (f"| {said} | {len(now)} | {now.count('sure')} | {now.count('asks')} "
+            f"| {before.count('sure')} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from voice.recognizers.combined import CombinedRecognizer
+
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.talk",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("--said", default="oh,whoa,wow,no", help="comma list of talk said")
+    args = ap.parse_args(argv)
+    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
+    pair = CombinedRecognizer()
+    print("| said | clips | a bet taken at once | a bet asking \"yes?\" "
+          "| at once, one word of talk not weighed |")
+    print("|---|---|---|---|---|")
+    for said in args.said.split(","):
+        now: list[str] = []
+        before: list[str] = []
+        for pcm in clips(said, voices):
+            now.append(bet(pair.decode(pcm.tobytes())))
+            before.append(bet(judged_again(pair, talk_word=False)))
+        print(row(said, now, before), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
