@@ -133,10 +133,11 @@ UNHEARD_SETTLES_ECHO = True
 #: hears it as "fold" or "call", sure.  Said "oh", non-test voices (as for
 #: :data:`UNHEARD_SETTLES_ECHO`), the pair took 11 sure bets in 520 clips, each with
 #: Whisper's likeliest reading "Oh.", "Go." or "Move." (PocketSphinx's fold or call
-#: rescued, or a call under Whisper's "Pause." that PocketSphinx heard too); on the
-#: corpus's non-test voices (validation and unheard, 5,478 clips) this makes 3 right
-#: checks ask (Piper's "I'll check" read "Okay.") and no other outcome change
-#: (RESULTS.md, session 50).  In silence only, as measured.
+#: rescued, or a call under Whisper's "Pause." that PocketSphinx heard too), and 1 so;
+#: "whoa" 1 and none (``python -m benchmarks.voice.talk``).  On the corpus's non-test
+#: voices (validation and unheard, 5,478 clips) this makes 3 right checks ask (Piper's
+#: "I'll check" read "Okay.") and changes no other outcome (RESULTS.md, session 50).  In
+#: silence only, as measured.
 ONE_WORD_TALK_ASKS = True
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
