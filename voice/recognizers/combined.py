@@ -123,10 +123,11 @@ CONFUSED_RIVAL_SLACK: float | None = 3.0
 #: validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and in the
 #: room; 520 clips a phrase), the bet 0 to 1.5 nats ahead: said "call", 26 clips,
 #: PocketSphinx heard the call in 13, nothing in 11; said "pause", 7, PocketSphinx heard
-#: another command each time (and 38 of the 39 where the bet trailed); said "fold" or "call
-#: it", 5, none with nothing heard; table talk ("oh come on", "good game", "well played",
-#: "wow", "oh", "hmm", "ouch") never read so (``python -m benchmarks.voice.prompt_echoes
-#: --pair``; RESULTS.md, session 50).  In silence only, as measured.
+#: another command each time (and something in 38 of the 39 where the bet trailed); said
+#: "fold" or "call it", 5, none with nothing heard; table talk ("oh come on", "good game",
+#: "well played", "wow", "oh", "hmm", "ouch") never so with nothing heard
+#: (``python -m benchmarks.voice.prompt_echoes --pair``; RESULTS.md, session 50).  In
+#: silence only, as measured.
 UNHEARD_SETTLES_ECHO = True
 #: Whether a bet is taken only asking "yes?" where Whisper's likeliest reading is one word
 #: of talk (:func:`word_of_talk`): "oh" is said at a table, and PocketSphinx's grammar
