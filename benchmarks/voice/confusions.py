@@ -25,7 +25,7 @@ from voice.recognizers.combined import (
 )
 
 from .amounts import judged_again
-from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
+from .corpus import READABLE_VOICES
 from .echo import outcome
 from .soundalikes import clips
 from .twins import row as twins_row
@@ -50,7 +50,6 @@ def main(argv: list[str] | None = None) -> int:
                     help="comma list of slacks for the confused words (nats; off: as any "
                     "rival)")
     args = ap.parse_args(argv)
-    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     slacks: Sequence[str] = args.slacks.split(",")
     meant = {parse(command) for command in SPHINX_CONFUSIONS.values()}
     print("| said | slack (nats) | clips | right and sure | right, asking | wrong, asking | "
@@ -61,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     for said in args.said.split(","):
         counts = {s: Counter() for s in slacks}
         read_first = heard_confused = 0
-        for pcm in clips(said, voices):
+        for pcm in clips(said, READABLE_VOICES):
             heard = pair.decode(pcm.tobytes())
             judged, opinion = pair.whisper.last, pair.last_opinion
             if judged is not None and judged.readings and judged.readings[0].intent in meant:

@@ -270,6 +270,10 @@ FRESH_VOICES: list[Voice] = [
       for name in ("paul", "betty", "harry", "kit")),
     Voice("heart", held_out=True, synth="hibari", fresh=True),
 ]
+#: The voices whose errors may be read (since session 44 the unheard ones too): what the
+#: measurements that choose a rule decode; never the accented or fresh test voices.
+READABLE_VOICES: tuple[Voice, ...] = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES,
+                                      *UNHEARD_VOICES)
 #: Every voice of the benchmark, in report order.
 ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES,
                            *ACCENTED_VOICES, *FRESH_VOICES]

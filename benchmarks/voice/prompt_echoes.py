@@ -31,7 +31,7 @@ from voice.recognizers.whisper_backend import (
     near_rival,
 )
 
-from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES, Voice
+from .corpus import READABLE_VOICES, Voice
 from .soundalikes import clips
 
 #: Where the unprompted leads are counted "at least" (nats).
@@ -145,7 +145,6 @@ def main(argv: list[str] | None = None) -> int:
                     "bet under a best-read \"Pause.\" leads by under ECHO_DOUBT_LEAD, up to "
                     "ECHO_CHECK_LEAD, and beyond")
     args = ap.parse_args(argv)
-    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     if args.near:
         print('| said | "Pot." first, "Pause." within '
               f'{NEAR_READING_DOUBT_SLACK:g} nats under it | lowest lead, no prompt (nats) '
@@ -153,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         print("|---|---|---|---|---|")
         near_whisper = WhisperRecognizer()
         for said in args.said.split(","):
-            print(near_row(said, near_leads(said, voices, near_whisper)), flush=True)
+            print(near_row(said, near_leads(said, READABLE_VOICES, near_whisper)), flush=True)
         return 0
     if args.pair:
         print("clips with a bet under Whisper's best-read \"Pause.\", by the bet's lead with "
@@ -163,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{ECHO_CHECK_LEAD:g} | ≥ {ECHO_CHECK_LEAD:g} |")
         print("|---|---|---|---|")
         for said in args.said.split(","):
-            print(pair_row(said, pair_opinions(said, voices)), flush=True)
+            print(pair_row(said, pair_opinions(said, READABLE_VOICES)), flush=True)
         return 0
     whisper = WhisperRecognizer()
     print('| said | "Pause." first, a bet under it | the bet\'s highest lead, no prompt '
@@ -174,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     for said in args.said.split(","):
         leads: list[float] = []
         gaps: list[float] = []
-        for pcm in clips(said, voices):
+        for pcm in clips(said, READABLE_VOICES):
             whisper.decode(pcm.tobytes())
             judged = whisper.last
             if judged is None or not judged.readings:

@@ -18,7 +18,7 @@ from voice.recognizers import Hypothesis
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE
 
 from .amounts import judged_again
-from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
+from .corpus import READABLE_VOICES
 from .soundalikes import clips
 
 
@@ -51,7 +51,6 @@ def main(argv: list[str] | None = None) -> int:
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--said", default="oh,whoa,wow,no", help="comma list of talk said")
     args = ap.parse_args(argv)
-    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     pair = CombinedRecognizer()
     print("| said | clips | a bet taken at once | a bet asking \"yes?\" "
           "| at once, one word of talk not weighed |")
@@ -59,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     for said in args.said.split(","):
         now: list[str] = []
         before: list[str] = []
-        for pcm in clips(said, voices):
+        for pcm in clips(said, READABLE_VOICES):
             now.append(bet(pair.decode(pcm.tobytes())))
             before.append(bet(judged_again(pair, talk_word=False)))
         print(row(said, now, before), flush=True)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from voice.recognizers.combined import TY_TWIN_SLACK, CombinedRecognizer
 
 from .amounts import judged_at
-from .corpus import NEW_VOICES, UNHEARD_VOICES, VALIDATION_VOICES, VOICES
+from .corpus import READABLE_VOICES
 from .echo import outcome
 from .soundalikes import clips
 
@@ -53,7 +53,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--slacks", default=f"off,3,{TY_TWIN_SLACK:g},5",
                     help="comma list of -ty doubt slacks (nats; off: none)")
     args = ap.parse_args(argv)
-    voices = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES)
     slacks: Sequence[str] = args.slacks.split(",")
     print("| said | -ty doubt (nats) | clips | right and sure | right, asking | wrong, asking "
           "| wrong and sure | missed |")
@@ -61,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     pair = CombinedRecognizer()
     for said in args.said.split(","):
         counts = {s: Counter() for s in slacks}
-        for pcm in clips(said, voices):
+        for pcm in clips(said, READABLE_VOICES):
             heard = pair.decode(pcm.tobytes())
             for s in slacks:
                 again = judged_at(pair, slack_of(s)) or heard
