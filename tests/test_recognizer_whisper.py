@@ -471,6 +471,46 @@ def test_a_pause_over_a_call_the_unprompted_decoder_barely_prefers_is_a_call_to_
     assert parse(below.text) == parse("pause")
 
 
+def test_talk_read_under_a_pause_that_leads_the_bet_unprompted_leaves_the_bet_unsure():
+    """"Pause." read first with "Ah." and "Call." under it: with no prompt the call leads
+    the echo (it would be sure), but "Ah." leads the call (``ECHO_TALK_LEAD``): the player
+    may have said only "ah", so the call is never sure, whoever else heard it — even
+    PocketSphinx, sure of a call (``TALK_OVER_ECHO_ASKS``)."""
+    from voice.recognizers.combined import combine, evidence
+    from voice.recognizers.whisper_backend import ECHO_CHECK_LEAD, ECHO_TALK_LEAD
+
+    readings = [_r("Pause.", -1.66), _r("Ah.", -3.69), _r("Call.", -4.62)]
+    gap = ECHO_CHECK_LEAD + 1.0
+    for lead, sure in ((ECHO_TALK_LEAD + 1.0, False), (ECHO_TALK_LEAD - 1.0, True)):
+        whisper, _ = judge(readings, echo_gap=gap, talk_lead=lead)
+        assert parse(whisper.text) == Call()
+        assert (whisper.confidence == HIGH_CONFIDENCE) is sure
+        sphinx = Hypothesis("call", HIGH_CONFIDENCE, "ps")
+        taken = combine(whisper, sphinx, None,
+                        **evidence(readings, whisper, sphinx, echo_gap=gap, talk_lead=lead))
+        assert parse(taken.text) == Call() and (taken.confidence == HIGH_CONFIDENCE) is sure
+
+
+@needs_model
+def test_aw_said_is_no_call_taken_at_once_though_both_engines_hear_a_call(whisper):
+    """espeak-ng's US voice says "aw" (150 wpm, 40 dB): Whisper writes "Pause." first with
+    "Call." under it, the call ahead of the echo with no prompt and PocketSphinx hearing
+    "call" — before session 51 a call taken without a "yes".  Whisper's own "Aw."/"Ah."
+    read there, scored with no prompt, lead the call: the call asks."""
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice.recognizers.whisper_backend import ECHO_DOUBT_LEAD, ECHO_TALK_LEAD
+
+    pair = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    heard = pair.decode(_say("aw", "en-us", speed=150))
+    judged = whisper.last
+    assert judged is not None and judged.readings[0].text == "Pause."
+    assert judged.echo_gap is not None and judged.echo_gap >= ECHO_DOUBT_LEAD
+    assert judged.talk_lead is not None and judged.talk_lead >= ECHO_TALK_LEAD
+    assert pair.last_opinion is not None and parse(pair.last_opinion[0].text) == Call()
+    assert not (is_action(parse(heard.text)) and heard.confidence == HIGH_CONFIDENCE)
+
+
 def test_only_a_bet_written_under_a_pause_is_heard_again_without_the_prompt():
     """The echo check's rival is the highest betting command under a best-read "Pause.":
     not "Pot." (a "pause" said is read so: ``NEAR_READINGS``), not a soundalike ("Fold it."
@@ -1644,8 +1684,9 @@ def test_table_talk_said_over_a_line_is_still_not_heard(whisper, monkeypatch):
 def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypatch):
     """The "jam" rule (``CONFUSED_RIVAL_SLACK``), the near check (``NEAR_CHECK_LEAD``) and
     a bet doubted only for the "Pause." over it acting where PocketSphinx heard nothing
-    (``UNHEARD_SETTLES_ECHO``), and one word of talk keeping bets from being sure
-    (``ONE_WORD_TALK_ASKS``) were measured in silence: over a line the pair weighs
+    (``UNHEARD_SETTLES_ECHO``), and one word of talk, or talk read over a "Pause." that
+    leads the bet unprompted, keeping bets from being sure (``ONE_WORD_TALK_ASKS``,
+    ``TALK_OVER_ECHO_ASKS``) were measured in silence: over a line the pair weighs
     PocketSphinx's "jam" as any other rival, a "Pause." under a "Pot." keeps its doubt
     whatever the lead with no prompt, and so does a bet under a "Pause."."""
     import voice.recognizers.combined as combined
@@ -1656,6 +1697,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     leads: list[float | None] = []
     echo_gaps: list[float | None] = []
     quiet: list[bool] = []
+    echo_talk: list[bool] = []
     real_combine, real_evidence = combined.combine, combined.evidence
 
     def combine_kept(*args, **kwargs):
@@ -1666,13 +1708,15 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
         leads.append(args[4])
         echo_gaps.append(args[5])
         quiet.append(kwargs["quiet"])
-        return real_evidence(*args, **kwargs)
+        weighed = real_evidence(*args, **kwargs)
+        echo_talk.append(weighed["echo_talk"])
+        return weighed
 
     real_listen = whisper.listen
 
     def listened(pcm: bytes) -> Judgement:
-        return dataclasses.replace(real_listen(pcm), near_lead=9.0,
-                                   echo_gap=0.7)  # as if so scored
+        return dataclasses.replace(real_listen(pcm), near_lead=9.0, echo_gap=0.7,
+                                   talk_lead=2.0)  # as if so scored
 
     monkeypatch.setattr(combined, "combine", combine_kept)  # the real rules, inputs kept
     monkeypatch.setattr(combined, "evidence", evidence_kept)
@@ -1685,6 +1729,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     assert leads == [9.0, None]
     assert echo_gaps == [0.7, None]
     assert quiet == [True, False]
+    assert echo_talk == [True, False]
 
 
 @needs_model

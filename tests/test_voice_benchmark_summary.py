@@ -249,6 +249,30 @@ def test_a_clip_judged_again_takes_a_call_doubted_for_pause_where_pocketsphinx_h
     assert before["outcome"] == "p3 cc" and before["confirm"]
 
 
+def test_a_clip_judged_again_asks_a_call_under_pause_where_talk_read_there_led_it():
+    """Rows keep how far the talk read under a best-read "Pause." led the bet with no
+    prompt (``talk_lead``): judged again, the call both engines heard asks "yes?"; with
+    ``echo_talk`` off (``rejudge --no-echo-talk``), or from a row without that lead, it is
+    taken at once, as before."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"preflop": situation_from_history(loads(SITUATIONS["preflop"]))}
+    row = {"situation": "preflop", "expected": None, "family": "chatter",
+           "engine": "combined", "sphinx": ["call", 0.95, None], "echo_gap": 1.9682,
+           "readings": [["Pause.", -1.25, "Pause.", False, 0.0, True],
+                        ["Aah.", -5.36, "Aah.", False, 0.0, True],
+                        ["Call.", -4.34, "Call.", False, 0.0, True]]}
+    asked = rejudged(dict(row, talk_lead=1.9411), situations, SURE_SHARE)
+    assert asked["outcome"] == "p3 cc" and asked["confirm"]
+    for before in (rejudged(dict(row, talk_lead=1.9411), situations, SURE_SHARE,
+                            echo_talk=False), rejudged(row, situations, SURE_SHARE)):
+        assert before["outcome"] == "p3 cc" and not before["confirm"]
+
+
 def test_a_clip_judged_again_takes_a_pot_the_unprompted_decoder_put_far_ahead_of_pause():
     """Rows keep the unprompted lead of "Pot." over the "Pause." read under it
     (``near_lead``): judged again, the pot-sized bet is sure as the recognizer took it; with

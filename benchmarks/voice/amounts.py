@@ -127,6 +127,7 @@ JUDGE_ABLATIONS = {
     "pair, a pause under a bet weighs in full": {"prompt_echoes": frozenset()},
     "pair, bet pot never forced to half pot": {"soundalike_gap": None},
     "pair, a pause read over a bet never heard again unprompted": {"echo_gap": None},
+    "pair, talk read over a pause lets a bet be sure": {"talk_lead": None},
 }
 
 
@@ -156,7 +157,7 @@ def judged_again(rec: Recognizer, heard: Hypothesis | None = None,
     pair, sphinx, gap, whisper = last
     heard = whisper.hypothesis if heard is None else heard
     now = evidence(whisper.readings, heard, sphinx, near_lead=whisper.near_lead,
-                   echo_gap=whisper.echo_gap)
+                   echo_gap=whisper.echo_gap, talk_lead=whisper.talk_lead)
     return combine(heard, sphinx, gap, rescue_slack=pair.rescue_slack, sure_gap=pair.sure_gap,
                    table_rival=pair.last_table_rival, **{**now, **change})
 
@@ -176,6 +177,7 @@ def judged_at(rec: Recognizer, ty_slack: float | None) -> Hypothesis | None:
 def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     """The last utterance judged again by the pair without each of its later rules
     (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`, :data:`NO_TY_DOUBT`)."""
+    from voice.recognizers.combined import TALK_OVER_ECHO_ASKS, talk_over_echo
     from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
@@ -187,9 +189,11 @@ def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
     judged[NO_TY_DOUBT] = judged_at(rec, None)
     for name, judging in JUDGE_ABLATIONS.items():
         args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
-                                "echo_gap": whisper.echo_gap, **judging}
+                                "echo_gap": whisper.echo_gap,
+                                "talk_lead": whisper.talk_lead, **judging}
         heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
-        judged[name] = judged_again(rec, heard)
+        judged[name] = judged_again(rec, heard, echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(
+            args["echo_gap"], args["talk_lead"]))
     return {name: h for name, h in judged.items() if h is not None}
 
 

@@ -33,9 +33,11 @@ from voice.recognizers.combined import (
     SIZED_RIVAL_SLACK,
     SURE_RESCUE_GAP,
     TABLE_RIVAL_SLACK,
+    TALK_OVER_ECHO_ASKS,
     CombinedRecognizer,
     combine,
     evidence,
+    talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 from voice.recognizers.whisper_backend import (
@@ -84,19 +86,23 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              alone_table_slack: float | None = ALONE_TABLE_SLACK,
              echo_check: bool = True, near_check: bool = True,
              confused_slack: float | None = CONFUSED_RIVAL_SLACK,
-             unheard_settles: bool = True, one_word_asks: bool = True) -> dict:
+             unheard_settles: bool = True, one_word_asks: bool = True,
+             echo_talk: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
     with "Pause." under it (``whisper_backend.NEAR_CHECK_LEAD``); ``unheard_settles``: a
     bet doubted only for that "Pause." acts where PocketSphinx heard nothing
     (``combined.UNHEARD_SETTLES_ECHO``); ``one_word_asks``: no bet is sure where Whisper's
-    likeliest reading is one word of talk (``combined.ONE_WORD_TALK_ASKS``)."""
+    likeliest reading is one word of talk (``combined.ONE_WORD_TALK_ASKS``); ``echo_talk``:
+    nor where talk read under that "Pause." led the bet unprompted, where the row holds that
+    lead (``whisper_backend.ECHO_TALK_LEAD``, ``combined.TALK_OVER_ECHO_ASKS``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
+    talk_lead = row.get("talk_lead") if echo_check and echo_talk else None
     hyp, _ = judge(readings, sure_share, engine, talk_weight, row.get("soundalike_gap"),
-                   echo_gap=row.get("echo_gap") if echo_check else None)
+                   echo_gap=row.get("echo_gap") if echo_check else None, talk_lead=talk_lead)
     if alone == "pocketsphinx":
         text, confidence, _gap = row["sphinx"]
         hyp = Hypothesis(text, confidence, engine)
@@ -105,9 +111,12 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         sphinx = Hypothesis(text, confidence, "pocketsphinx")
         weighed = evidence(readings, hyp, sphinx, row["family"] == "confirm",
                            row.get("near_lead") if near_check else None,
-                           row.get("echo_gap") if echo_check and unheard_settles else None)
+                           row.get("echo_gap") if echo_check and unheard_settles else None,
+                           talk_lead=talk_lead)
         weighed["backed"] = use_backing and weighed["backed"]
         weighed["talk_word"] = one_word_asks and weighed["talk_word"]
+        weighed["echo_talk"] = TALK_OVER_ECHO_ASKS and talk_over_echo(
+            row.get("echo_gap") if echo_check else None, talk_lead)
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack,
@@ -178,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-one-word-asks", action="store_true",
                     help="a bet may be sure where Whisper's likeliest reading is one word of "
                     "talk (\"Oh.\"; as before session 50)")
+    ap.add_argument("--no-echo-talk", action="store_true",
+                    help="a bet read under a \"Pause.\" may be sure though talk read there "
+                    "led it unprompted (as before session 51)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -204,7 +216,8 @@ def main(argv: list[str] | None = None) -> int:
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
                           alone_tables, not args.no_echo_check, not args.no_near_check,
-                          confused, not args.no_unheard_settles, not args.no_one_word_asks)
+                          confused, not args.no_unheard_settles, not args.no_one_word_asks,
+                          not args.no_echo_talk)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -214,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.no_echo_check}, near check {not args.no_near_check}, confused "
               f"slack {confused}, nothing heard settles an echo "
               f"{not args.no_unheard_settles}, one word of talk asks "
-              f"{not args.no_one_word_asks}")
+              f"{not args.no_one_word_asks}, talk over an echo asks "
+              f"{not args.no_echo_talk}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

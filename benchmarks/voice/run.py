@@ -156,6 +156,8 @@ def run_clip(
             say["echo_gap"] = round(judged.echo_gap, 4)
         if judged.near_lead is not None:
             say["near_lead"] = round(judged.near_lead, 4)
+        if judged.talk_lead is not None:
+            say["talk_lead"] = round(judged.talk_lead, 4)
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
@@ -567,7 +569,8 @@ def main(argv: list[str] | None = None) -> int:
                    rules_confirm=say["rules_confirm"], latency_ms=ms,
                    final_ms=say["final_ms"], rtf=rtf,
                    **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival",
-                                             "soundalike_gap", "echo_gap", "near_lead")
+                                             "soundalike_gap", "echo_gap", "near_lead",
+                                             "talk_lead")
                       if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]

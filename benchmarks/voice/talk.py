@@ -1,10 +1,13 @@
 """Table talk through the pair: how often a bet comes of it, sure or asking "yes?", by
 what was said — and how often it would be sure without the rule that no bet is sure where
-Whisper's likeliest reading is one word of talk (`combined.ONE_WORD_TALK_ASKS`), judged
-again from the same decode.  The non-test voices only (tuned, flite, validation, unheard;
-both speeds; clean once, six noise seeds at 15 dB and six in the room):
+Whisper's likeliest reading is one word of talk (`combined.ONE_WORD_TALK_ASKS`), or
+without the rule that no bet read under a "Pause." is sure where talk read there led it
+unprompted (`combined.TALK_OVER_ECHO_ASKS`), each judged again from the same decode.  The
+non-test voices only (tuned, flite, validation, unheard; both speeds; clean once, six noise
+seeds at 15 dB and six in the room):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "oh,whoa,wow,no"
+    nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "aw,ah,call"
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from collections.abc import Sequence
 from voice.intents import is_action
 from voice.parser import parse
 from voice.recognizers import Hypothesis
-from voice.recognizers.whisper_backend import HIGH_CONFIDENCE
+from voice.recognizers.combined import CombinedRecognizer
+from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, judge
 
 from .amounts import judged_again
 from .corpus import READABLE_VOICES
@@ -34,34 +38,45 @@ def bet(heard: Hypothesis | None) -> str:
     return "sure" if heard.confidence >= HIGH_CONFIDENCE else "asks"
 
 
-def row(said: str, now: Sequence[str], before: Sequence[str]) -> str:
-    """One table row from each clip's :func:`bet`, as judged and without the rule.
+def row(said: str, now: Sequence[str], *without: Sequence[str]) -> str:
+    """One table row from each clip's :func:`bet`, as judged and without each rule.
 
-    >>> row("oh", ["", "asks", "sure"], ["sure", "asks", "sure"])
-    '| oh | 3 | 1 | 1 | 2 |'
+    >>> row("oh", ["", "asks", "sure"], ["sure", "asks", "sure"], ["", "asks", "sure"])
+    '| oh | 3 | 1 | 1 | 2 | 1 |'
     """
-    return (f"| {said} | {len(now)} | {now.count('sure')} | {now.count('asks')} "
-            f"| {before.count('sure')} |")
+    return (f"| {said} | {len(now)} | {now.count('sure')} | {now.count('asks')} | "
+            + " | ".join(str(b.count("sure")) for b in without) + " |")
+
+
+def without_echo_talk(pair: CombinedRecognizer) -> Hypothesis | None:
+    """The pair's last utterance judged again as if talk read under a "Pause." had never
+    been scored against the bet (Whisper's judgement included)."""
+    judged = pair.whisper.last
+    if judged is None:
+        return None
+    heard, _ = judge(judged.readings, pair.whisper.sure_share, pair.whisper.name,
+                     soundalike_gap=judged.soundalike_gap, echo_gap=judged.echo_gap)
+    return judged_again(pair, heard, echo_talk=False)
 
 
 def main(argv: list[str] | None = None) -> int:
-    from voice.recognizers.combined import CombinedRecognizer
-
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.talk",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--said", default="oh,whoa,wow,no", help="comma list of talk said")
     args = ap.parse_args(argv)
     pair = CombinedRecognizer()
     print("| said | clips | a bet taken at once | a bet asking \"yes?\" "
-          "| at once, one word of talk not weighed |")
-    print("|---|---|---|---|---|")
+          "| at once, one word of talk not weighed | at once, talk over a pause not weighed |")
+    print("|---|---|---|---|---|---|")
     for said in args.said.split(","):
         now: list[str] = []
-        before: list[str] = []
+        one_word: list[str] = []
+        over_echo: list[str] = []
         for pcm in clips(said, READABLE_VOICES):
             now.append(bet(pair.decode(pcm.tobytes())))
-            before.append(bet(judged_again(pair, talk_word=False)))
-        print(row(said, now, before), flush=True)
+            one_word.append(bet(judged_again(pair, talk_word=False)))
+            over_echo.append(bet(without_echo_talk(pair)))
+        print(row(said, now, one_word, over_echo), flush=True)
     return 0
 
 

@@ -66,6 +66,7 @@ from .pocketsphinx_backend import PocketSphinxRecognizer
 from .whisper_backend import (
     ECHO_CHECK_LEAD,
     ECHO_DOUBT_LEAD,
+    ECHO_TALK_LEAD,
     HIGH_CONFIDENCE,
     LOW_CONFIDENCE,
     NEAR_CHECK_LEAD,
@@ -140,6 +141,14 @@ UNHEARD_SETTLES_ECHO = True
 #: "I'll check" read "Okay.") and changes no other outcome (RESULTS.md, session 50).  In
 #: silence only, as measured.
 ONE_WORD_TALK_ASKS = True
+#: Whether a bet is taken only asking "yes?" where Whisper read it under a "Pause." with
+#: talk read there too, which its decoder with no prompt put ahead of the bet
+#: (``whisper_backend.ECHO_TALK_LEAD``, :func:`talk_over_echo`): Whisper doubts it then,
+#: and PocketSphinx hearing the bet does not settle it, for PocketSphinx hears "aw" as
+#: "call" too.  Said "aw", non-test voices (as for :data:`UNHEARD_SETTLES_ECHO`): 79 bets
+#: taken at once in 520 clips, 50 of them so; said "call", 31 right calls so, which now
+#: ask (RESULTS.md, session 51).  In silence only, as measured.
+TALK_OVER_ECHO_ASKS = True
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
 #: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
@@ -740,10 +749,11 @@ class Evidence(TypedDict):
     even_rival: bool
     echo_doubted: bool
     talk_word: bool
+    echo_talk: bool
 
 
 def echo_doubted(readings: Sequence[Reading], whisper: Hypothesis,
-                 echo_gap: float | None) -> bool:
+                 echo_gap: float | None, talk_lead: float | None = None) -> bool:
     """Whether Whisper's command is the bet it read under a best-read "Pause."
     (``whisper_backend.PROMPT_ECHOES``), ahead of it with no prompt by
     ``whisper_backend.ECHO_DOUBT_LEAD`` but less than ``ECHO_CHECK_LEAD`` (``echo_gap``,
@@ -762,7 +772,7 @@ def echo_doubted(readings: Sequence[Reading], whisper: Hypothesis,
     if (echo_gap is None or not ECHO_DOUBT_LEAD <= echo_gap < ECHO_CHECK_LEAD
             or whisper.confidence >= HIGH_CONFIDENCE):
         return False
-    checked, _ = judge(readings, echo_gap=ECHO_CHECK_LEAD)
+    checked, _ = judge(readings, echo_gap=ECHO_CHECK_LEAD, talk_lead=talk_lead)
     return checked.confidence >= HIGH_CONFIDENCE and checked.text == whisper.text
 
 
@@ -784,14 +794,31 @@ def word_of_talk(readings: Sequence[Reading]) -> bool:
     return isinstance(best.intent, Unknown) and len(normalize(best.command)) == 1
 
 
+def talk_over_echo(echo_gap: float | None, talk_lead: float | None) -> bool:
+    """Whether Whisper counted a "Pause." read first for the bet under it (``echo_gap``
+    from ``whisper_backend.ECHO_DOUBT_LEAD`` on) while, with no prompt, it put talk read
+    there ahead of that bet (``talk_lead`` from ``ECHO_TALK_LEAD`` on): then no bet is sure
+    (:data:`TALK_OVER_ECHO_ASKS`).
+
+    >>> talk_over_echo(2.2, 1.9), talk_over_echo(2.2, -3.0), talk_over_echo(-0.5, 1.9)
+    (True, False, False)
+    >>> talk_over_echo(None, None), talk_over_echo(1.0, None)
+    (False, False)
+    """
+    return (echo_gap is not None and echo_gap >= ECHO_DOUBT_LEAD
+            and talk_lead is not None and talk_lead >= ECHO_TALK_LEAD)
+
+
 def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesis,
              confirming: bool = False, near_lead: float | None = None,
-             echo_gap: float | None = None, quiet: bool = True) -> Evidence:
+             echo_gap: float | None = None, quiet: bool = True,
+             talk_lead: float | None = None) -> Evidence:
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
     :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`,
-    :func:`echo_doubted`, :func:`word_of_talk`; ``confirming``: a "yes?" waits;
-    ``near_lead``: :attr:`Judgement.near_lead`; ``echo_gap``: :attr:`Judgement.echo_gap`;
+    :func:`echo_doubted`, :func:`word_of_talk`, :func:`talk_over_echo`; ``confirming``: a
+    "yes?" waits; ``near_lead``: :attr:`Judgement.near_lead`; ``echo_gap``:
+    :attr:`Judgement.echo_gap`; ``talk_lead``: :attr:`Judgement.talk_lead`;
     ``quiet``: no line was playing, where the one-word rule was measured):
     one place for the game, the benchmark's replay of saved readings and its ablations."""
     return Evidence(backed=backs(readings, sphinx.text),
@@ -805,8 +832,9 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
                     read_for=read_for(readings, whisper),
                     even_rival=even_rival(readings, sphinx),
                     echo_doubted=UNHEARD_SETTLES_ECHO and echo_doubted(readings, whisper,
-                                                                        echo_gap),
-                    talk_word=ONE_WORD_TALK_ASKS and quiet and word_of_talk(readings))
+                                                                        echo_gap, talk_lead),
+                    talk_word=ONE_WORD_TALK_ASKS and quiet and word_of_talk(readings),
+                    echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(echo_gap, talk_lead))
 
 
 def sized(intent: Intent) -> bool:
@@ -839,7 +867,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             lower_command: str | None = None, read_for: str | None = None,
             even_rival: bool = False,
             confused_slack: float | None = CONFUSED_RIVAL_SLACK,
-            echo_doubted: bool = False, talk_word: bool = False,
+            echo_doubted: bool = False, talk_word: bool = False, echo_talk: bool = False,
             engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
@@ -911,6 +939,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     (:func:`echo_doubted`): where PocketSphinx heard nothing, the bet is sure
     (:data:`UNHEARD_SETTLES_ECHO`).  ``talk_word``: Whisper's likeliest reading is one word
     of talk (:func:`word_of_talk`): any bet asks (:data:`ONE_WORD_TALK_ASKS`).
+    ``echo_talk``: Whisper read talk and a bet under a "Pause.", and with no prompt put the
+    talk ahead (:func:`talk_over_echo`): any bet asks (:data:`TALK_OVER_ECHO_ASKS`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -975,6 +1005,10 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     [0.95, 0.5]
     >>> [combine(talk, fold, -0.1, talk_word=t).confidence for t in (False, True)]
     [0.95, 0.5]
+    >>> call = Hypothesis("call", 0.95)
+    >>> [combine(Hypothesis("Call.", 0.5), call, None, echo_talk=t).confidence
+    ...  for t in (False, True)]
+    [0.95, 0.5]
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     if shared_soundalike(sphinx.text) and said_for(sphinx.text) == said_w:
@@ -1013,7 +1047,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
                       doubted_rivals_ask, sized_slack, table_rival, alone_table_slack, engine)
     if echo_doubted and sphinx.rejected and intent_of(heard) == said_w:
         heard = Hypothesis(heard.text, HIGH_CONFIDENCE, engine)  # nothing heard: not a pause
-    if talk_word and is_action(intent_of(heard)):
+    if (talk_word or echo_talk) and is_action(intent_of(heard)):
         heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)  # "Oh."
     if ((said_for(whisper.text) is not None
          and (sphinx.confidence < HIGH_CONFIDENCE or shared_soundalike(whisper.text)))
@@ -1245,7 +1279,8 @@ class CombinedRecognizer(Recognizer):
         near_lead = judged.near_lead if judged is not None and not over else None  # as measured
         echo_gap = judged.echo_gap if judged is not None and not over else None  # as measured
         weighed = evidence(readings, whisper, sphinx, self.confirming, near_lead, echo_gap,
-                           quiet=not over)
+                           quiet=not over,
+                           talk_lead=judged.talk_lead if judged is not None else None)
         if over:
             weighed["lower_command"] = None  # over a line, lower readings are rescored below
         taken = combine(whisper, sphinx, gap, rescue_slack=self.rescue_slack, **weighed,

@@ -164,6 +164,18 @@ ECHO_CHECK_LEAD = 1.5
 #: PocketSphinx hearing another command each time, and the bet only where it trailed (3 of
 #: 39) (``python -m benchmarks.voice.prompt_echoes --pair``; RESULTS.md, session 46).
 ECHO_DOUBT_LEAD = 0.0
+#: Where Whisper's best reading is a prompt echo over a bet, its lower readings that are
+#: talk ("Ah.", "Oh.", "Four.") are scored with no prompt too: the likeliest of them ahead
+#: of the bet by this many nats or more, the player may have said only that, and the bet
+#: is never sure (:attr:`Judgement.talk_lead`).  Non-test voices (tuned, flite,
+#: validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and six in
+#: the room; 520 clips a phrase): said "aw", 79 bets taken at once, 67 of them a call under
+#: "Pause." and 50 of those with talk ahead of it; said "call", 31 right calls taken at
+#: once so (they now ask), and no talk reading ahead where the call was read first
+#: (RESULTS.md, session 51).  Neither Whisper's own decode with no prompt (it writes "Oh."
+#: for a short "call" too) nor PocketSphinx (it hears "aw" as "call" even with
+#: interjections in its grammar) tells the two apart better.
+ECHO_TALK_LEAD = 0.0
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
 #: 15 dB, table talk kept out by its own list) 3 keeps 129 of 183 right repairs and 3 of 31
@@ -271,6 +283,9 @@ class Judgement:
     #: of the other command read under it (:func:`near_rival`), where the hypothesis
     #: means that reading's command.
     near_lead: float | None = None
+    #: How many nats the decoder with no prompt put the likeliest talk read under a
+    #: best-read prompt echo ahead of the bet read there (:data:`ECHO_TALK_LEAD`).
+    talk_lead: float | None = None
 
 
 @dataclass
@@ -392,6 +407,22 @@ def echo_rival(readings: Sequence[Reading]) -> Reading | None:
     return None
 
 
+def echo_talk(readings: Sequence[Reading]) -> list[Reading]:
+    """The talk Whisper wrote under a best-read prompt echo with a bet under it too
+    (:func:`echo_rival`): what :data:`ECHO_TALK_LEAD` scores with no prompt.
+
+    >>> from voice.parser import parse
+    >>> def read(*texts: str) -> list[Reading]:
+    ...     return [Reading(t, -1.0 - i, parse(t), t) for i, t in enumerate(texts)]
+    >>> [[r.text for r in echo_talk(read(*r))]
+    ...  for r in (("Pause.", "Ah.", "Call.", "Fause."), ("Pause.", "Ah."), ("Call.", "Ah."))]
+    [['Ah.', 'Fause.'], [], []]
+    """
+    if echo_rival(readings) is None:
+        return []
+    return [r for r in readings[1:] if isinstance(r.intent, Unknown) and not is_echo(r.command)]
+
+
 def echo_gap_under(best: Reading) -> float:
     """How far under ``best`` an echo must be to weigh as talk: :data:`CALL_ECHO_GAP` under
     a call, else :data:`PROMPT_ECHO_GAP`.
@@ -418,7 +449,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
           engine: str = "whisper", talk_weight: float = TALK_WEIGHT,
           soundalike_gap: float | None = None,
           prompt_echoes: frozenset[tuple[str, ...]] = PROMPT_ECHOES,
-          echo_gap: float | None = None) -> tuple[Hypothesis, float]:
+          echo_gap: float | None = None,
+          talk_lead: float | None = None) -> tuple[Hypothesis, float]:
     """Pool the readings by meaning; the heaviest meaning wins.  It is sure when it holds
     ``sure_share`` of the probability and Whisper wrote it itself somewhere, or liked its
     repair at least as well as its own words.  Talk below the best reading counts
@@ -435,6 +467,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     decoder with no prompt found the betting command under a best-read echo
     (:func:`echo_rival`) than the echo; from :data:`ECHO_DOUBT_LEAD` on, the echo's readings
     count for that command, which is sure only from :data:`ECHO_CHECK_LEAD` on.
+    ``talk_lead``: how far that decoder put the likeliest talk read there ahead of the
+    command (:func:`echo_talk`); from :data:`ECHO_TALK_LEAD` on, it is never sure.
 
     A lower reading's unscored repair only supports a meaning another reading has; it
     never raises a rival of its own ("But." under "Pot." is not a bet).
@@ -462,6 +496,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     [Hypothesis(text='Call.', confidence=0.95, engine='whisper'),
      Hypothesis(text='Call.', confidence=0.5, engine='whisper'),
      Hypothesis(text='Pause.', confidence=0.95, engine='whisper')]
+    >>> judge(echo, echo_gap=2.0, talk_lead=1.2)[0].confidence  # "Ah." ahead with no prompt
+    0.5
     """
     if not readings:
         return Hypothesis(UNKNOWN, 0.0, engine), 0.0
@@ -473,7 +509,8 @@ def judge(readings: Sequence[Reading], sure_share: float = SURE_SHARE,
     rival = echo_rival(counted) if echo_gap is not None and echo_gap >= ECHO_DOUBT_LEAD \
         else None
     echo_for = _meaning(rival.intent) if rival is not None else None
-    doubted_echo = rival is not None and echo_gap is not None and echo_gap < ECHO_CHECK_LEAD
+    doubted_echo = rival is not None and echo_gap is not None and (
+        echo_gap < ECHO_CHECK_LEAD or (talk_lead is not None and talk_lead >= ECHO_TALK_LEAD))
     weights: dict[Intent, float] = {}
     best_of: dict[Intent, Reading] = {}
     written: set[Intent] = set()
@@ -789,18 +826,22 @@ class WhisperRecognizer(Recognizer):
         readings = self._readings(encoded, frames, heard)
         hypothesis, share = judge(readings, self.sure_share, self.name)
         said = forced_soundalike(hypothesis.text)
-        gap = echo_gap = None
+        gap = echo_gap = talk_lead = None
         if said is not None and readings:
             gap = self._forced_gaps(encoded, frames, readings[0].text, [said])[0]
         rival = echo_rival(readings)
         if rival is not None:
-            echo_score, bet_score = self.forced_logprobs(
-                encoded, frames, [readings[0].text, _styled(rival.command, readings[0].text)],
+            talk = [r.text for r in echo_talk(readings)]
+            echo_score, bet_score, *talk_scores = self.forced_logprobs(
+                encoded, frames,
+                [readings[0].text, _styled(rival.command, readings[0].text), *talk],
                 prompted=False)
             echo_gap = bet_score - echo_score
+            talk_lead = max(talk_scores) - bet_score if talk_scores else None
         if gap is not None or echo_gap is not None:
             hypothesis, share = judge(readings, self.sure_share, self.name,
-                                      soundalike_gap=gap, echo_gap=echo_gap)
+                                      soundalike_gap=gap, echo_gap=echo_gap,
+                                      talk_lead=talk_lead)
         near = near_rival(readings)
         near_lead = None
         if near is not None and command(hypothesis.text) == near[0].intent:  # else unused
@@ -811,7 +852,8 @@ class WhisperRecognizer(Recognizer):
         t3 = time.perf_counter()
         timings = {"encode": 1000 * (t1 - t0), "generate": 1000 * (t2 - t1),
                    "judge": 1000 * (t3 - t2)}
-        return Judgement(hypothesis, tuple(readings), share, timings, gap, echo_gap, near_lead)
+        return Judgement(hypothesis, tuple(readings), share, timings, gap, echo_gap, near_lead,
+                         talk_lead)
 
 
 def collapse_repeats(text: str) -> str:
