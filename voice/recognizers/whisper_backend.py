@@ -170,11 +170,11 @@ ECHO_DOUBT_LEAD = 0.0
 #: is never sure (:attr:`Judgement.talk_lead`).  Non-test voices (tuned, flite,
 #: validation, unheard; 150 and 195 wpm; clean once, six noise seeds at 15 dB and six in
 #: the room; 520 clips a phrase): said "aw", 79 bets taken at once, 67 of them a call under
-#: "Pause." and 50 of those with talk ahead of it; said "call", 31 right calls taken at
-#: once so (they now ask), and no talk reading ahead where the call was read first
-#: (RESULTS.md, session 51).  Neither Whisper's own decode with no prompt (it writes "Oh."
-#: for a short "call" too) nor PocketSphinx (it hears "aw" as "call" even with
-#: interjections in its grammar) tells the two apart better.
+#: "Pause." and 50 of those with talk ahead of it; said "call", 44 right calls taken at
+#: once so, 31 of them with talk ahead (they now ask) (RESULTS.md, session 51).  Neither
+#: Whisper's own decode with no prompt (it writes "Oh." for a short "call" too) nor
+#: PocketSphinx (it hears "aw" as "call" even with interjections in its grammar) tells
+#: the two apart better.
 ECHO_TALK_LEAD = 0.0
 #: A repaired reading counts when Whisper, forced to say it, finds it no more than this many
 #: nats less likely than the reading it wrote itself.  On the tuned voices (clean and
