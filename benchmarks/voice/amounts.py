@@ -174,26 +174,35 @@ def judged_at(rec: Recognizer, ty_slack: float | None) -> Hypothesis | None:
                                                        ty_slack))
 
 
-def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
-    """The last utterance judged again by the pair without each of its later rules
-    (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`, :data:`NO_TY_DOUBT`)."""
+def judged_by_whisper_again(rec: Recognizer, **judging: Any) -> Hypothesis | None:
+    """The pair's last utterance with Whisper's judgement made again, ``judging`` changed
+    (:func:`whisper_backend.judge`'s arguments), and the pair weighing it as it would;
+    None where ``rec`` did not just hear with both."""
     from voice.recognizers.combined import TALK_OVER_ECHO_ASKS, talk_over_echo
     from voice.recognizers.whisper_backend import judge
 
     last = _pair_last(rec)
     if last is None:
-        return {}
+        return None
     pair, _sphinx, _gap, whisper = last
+    args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
+                            "echo_gap": whisper.echo_gap,
+                            "talk_lead": whisper.talk_lead, **judging}
+    heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
+    return judged_again(rec, heard, echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(
+        args["echo_gap"], args["talk_lead"]))
+
+
+def ablations(rec: Recognizer) -> dict[str, Hypothesis]:
+    """The last utterance judged again by the pair without each of its later rules
+    (:data:`PAIR_ABLATIONS`, :data:`JUDGE_ABLATIONS`, :data:`NO_TY_DOUBT`)."""
+    if _pair_last(rec) is None:
+        return {}
     judged: dict[str, Hypothesis | None] = {
         name: judged_again(rec, **change) for name, change in PAIR_ABLATIONS.items()}
     judged[NO_TY_DOUBT] = judged_at(rec, None)
     for name, judging in JUDGE_ABLATIONS.items():
-        args: dict[str, Any] = {"soundalike_gap": whisper.soundalike_gap,
-                                "echo_gap": whisper.echo_gap,
-                                "talk_lead": whisper.talk_lead, **judging}
-        heard, _ = judge(whisper.readings, pair.whisper.sure_share, pair.whisper.name, **args)
-        judged[name] = judged_again(rec, heard, echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(
-            args["echo_gap"], args["talk_lead"]))
+        judged[name] = judged_by_whisper_again(rec, **judging)
     return {name: h for name, h in judged.items() if h is not None}
 
 

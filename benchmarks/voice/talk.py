@@ -19,9 +19,9 @@ from voice.intents import is_action
 from voice.parser import parse
 from voice.recognizers import Hypothesis
 from voice.recognizers.combined import CombinedRecognizer
-from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, judge
+from voice.recognizers.whisper_backend import HIGH_CONFIDENCE
 
-from .amounts import judged_again
+from .amounts import judged_again, judged_by_whisper_again
 from .corpus import READABLE_VOICES
 from .soundalikes import clips
 
@@ -48,17 +48,6 @@ def row(said: str, now: Sequence[str], *without: Sequence[str]) -> str:
             + " | ".join(str(b.count("sure")) for b in without) + " |")
 
 
-def without_echo_talk(pair: CombinedRecognizer) -> Hypothesis | None:
-    """The pair's last utterance judged again as if talk read under a "Pause." had never
-    been scored against the bet (Whisper's judgement included)."""
-    judged = pair.whisper.last
-    if judged is None:
-        return None
-    heard, _ = judge(judged.readings, pair.whisper.sure_share, pair.whisper.name,
-                     soundalike_gap=judged.soundalike_gap, echo_gap=judged.echo_gap)
-    return judged_again(pair, heard, echo_talk=False)
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.voice.talk",
                                  description=__doc__.splitlines()[0])
@@ -75,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
         for pcm in clips(said, READABLE_VOICES):
             now.append(bet(pair.decode(pcm.tobytes())))
             one_word.append(bet(judged_again(pair, talk_word=False)))
-            over_echo.append(bet(without_echo_talk(pair)))
+            over_echo.append(bet(judged_by_whisper_again(pair, talk_lead=None)))
         print(row(said, now, one_word, over_echo), flush=True)
     return 0
 
