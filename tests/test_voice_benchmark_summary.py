@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 run = pytest.importorskip("benchmarks.voice.run")
@@ -92,17 +94,48 @@ def test_a_voice_group_renders_only_the_clips_it_is_asked_for(tmp_path, monkeypa
     """Scoring the accented voices needs Kokoro, not flite, Piper or Festival."""
     import json
 
-    row_of = {"manifest.jsonl": "u0001", "manifest-accented.jsonl": "a0001"}
-    for name, ident in row_of.items():
-        (tmp_path / name).write_text(json.dumps({"id": ident}) + "\n")
+    from benchmarks.voice.synth import MANIFEST_CLIPS
+
+    for name in ("manifest.jsonl", "manifest-accented.jsonl"):
+        clips, conditions = MANIFEST_CLIPS[name]
+        rows = [{"id": u.id, "condition": c, "file": f"{c}/{u.id}.wav", "text": u.phrase.text}
+                for u in clips() for c in conditions]
+        for r in rows:
+            (tmp_path / r["file"]).parent.mkdir(exist_ok=True)
+            (tmp_path / r["file"]).touch()
+        (tmp_path / name).write_text("".join(json.dumps(r) + "\n" for r in rows))
 
     def refuse(out):
         raise AssertionError("rendered clips nobody asked for")
 
+    monkeypatch.setattr(run, "render", refuse)
     monkeypatch.setattr(run, "render_extra", refuse)
     monkeypatch.setattr(run, "render_unheard", refuse)
     got = run.load_manifest(tmp_path, voices="accented")
-    assert [r["id"] for r in got] == ["u0001", "a0001"]
+    assert {r["id"][0] for r in got} == {"u", "a"}
+
+
+def test_a_phrase_added_to_the_corpus_renders_only_its_own_clips(tmp_path, monkeypatch):
+    """A manifest written before the corpus grew is stale; rendering it again says only the
+    new phrase, and keeps the clips already on disk."""
+    synth = pytest.importorskip("benchmarks.voice.synth")
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng renders the corpus")
+    first = synth.utterances()[:1]
+    monkeypatch.setitem(synth.MANIFEST_CLIPS, "m.jsonl", (lambda: first, synth.CONDITIONS))
+    synth.render(tmp_path, first, synth.CONDITIONS, "m.jsonl")
+    assert not synth.stale(tmp_path, "m.jsonl")
+    grown = synth.utterances()[-1:] + first
+    monkeypatch.setitem(synth.MANIFEST_CLIPS, "m.jsonl", (lambda: grown, synth.CONDITIONS))
+    assert synth.stale(tmp_path, "m.jsonl")
+    said: list[str] = []
+    real_say = synth.say
+    monkeypatch.setattr(synth, "say", lambda text, *a: said.append(text) or real_say(text, *a))
+    kept = (tmp_path / "clean" / f"{first[0].id}.wav").stat().st_mtime_ns
+    synth.render(tmp_path, grown, synth.CONDITIONS, "m.jsonl")
+    assert said == [grown[0].phrase.text]
+    assert (tmp_path / "clean" / f"{first[0].id}.wav").stat().st_mtime_ns == kept
+    assert not synth.stale(tmp_path, "m.jsonl")
 
 
 def test_kokoro_reads_espeak_ngs_phonemes_in_its_own_alphabet():

@@ -135,6 +135,10 @@ PHRASES: list[Phrase] = [
         ("what a lucky river", None), ("hurry up please", None),
     ),
     *_p("flop_open", "chatter", ("good game", None), ("let me think", None)),
+    # One word of talk (session 52): "aw" and "ah" share the vowel of "call", "hey" became a
+    # check; said where those are legal.  Last, so that no earlier clip's id moved.
+    *_p("flop_facing", "chatter", ("oh", None), ("aw", None), ("ah", None), ("wow", None)),
+    *_p("flop_open", "chatter", ("hey", None), ("hmm", None)),
 ]
 
 

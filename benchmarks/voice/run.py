@@ -51,6 +51,7 @@ from .synth import (
     render_fresh,
     render_unheard,
     render_validation,
+    stale,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,9 +304,8 @@ _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], obj
 def load_manifest(out: Path, extra: bool = True, voices: str = "all") -> list[dict]:
     """The corpus's clips, and (``extra``) the reverberant room, the new voices, the test
     voices and the accented ones: those of the ``voices`` group (all: every one), each
-    rendered the first time it is asked for."""
-    path = out / "manifest.jsonl"
-    if not path.exists():
+    rendered the first time it is asked for, and its new clips when the corpus grows."""
+    if stale(out, "manifest.jsonl"):
         print(f"rendering the corpus into {out} (espeak-ng + sox) ...", file=sys.stderr)
         render(out)
     names = ["manifest.jsonl"]
@@ -314,7 +314,7 @@ def load_manifest(out: Path, extra: bool = True, voices: str = "all") -> list[di
     for groups, manifests, what, render_them in _EXTRAS:
         if voices != "all" and voices not in groups:
             continue
-        if not all((out / name).exists() for name in manifests):
+        if any(stale(out, name) for name in manifests):
             print(f"rendering {what} into {out} ...", file=sys.stderr)
             render_them(out)
         names += manifests

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import tempfile
 import wave
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -332,14 +333,21 @@ def render(out_dir: Path, items: list[Utterance] | None = None,
     """Write every clip, the situations and the manifest; returns the manifest path.
 
     The default is the original corpus (:data:`CONDITIONS`); conditions named in
-    :data:`ROOM_CONDITIONS` are reverberated before the noise goes in.
+    :data:`ROOM_CONDITIONS` are reverberated before the noise goes in.  A clip the
+    manifest already holds, on disk and saying the same text, is kept as it is: a phrase
+    added to the corpus renders only its own clips.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "situations").mkdir(exist_ok=True)
     for name, text in SITUATIONS.items():
         (out_dir / "situations" / f"{name}.phh").write_text(text)
+    have = rendered(out_dir, manifest_name)
     rows = []
     for u in items if items is not None else utterances():
+        kept = [have.get((u.id, cond)) for cond in conditions or CONDITIONS]
+        if all(r is not None and r["text"] == u.phrase.text for r in kept):
+            rows += [r for r in kept if r is not None]
+            continue
         speech = say(u.phrase.text, u.voice, u.speed)
         for cond, snr in (conditions or CONDITIONS).items():
             said = reverberate(speech) if cond in ROOM_CONDITIONS else speech
@@ -357,6 +365,24 @@ def render(out_dir: Path, items: list[Utterance] | None = None,
     manifest = out_dir / manifest_name
     manifest.write_text("".join(json.dumps(r) + "\n" for r in rows))
     return manifest
+
+
+def rendered(out_dir: Path, manifest_name: str) -> dict[tuple[str, str], dict]:
+    """The manifest's rows whose clip is on disk, by id and condition (none without one)."""
+    path = out_dir / manifest_name
+    if not path.exists():
+        return {}
+    rows = (json.loads(line) for line in path.read_text().splitlines() if line)
+    return {(r["id"], r["condition"]): r for r in rows if (out_dir / r["file"]).exists()}
+
+
+def stale(out_dir: Path, manifest_name: str) -> bool:
+    """Whether the manifest lacks a clip its voices say (:data:`MANIFEST_CLIPS`): it is
+    missing, a clip's file is gone, or the corpus gained a phrase since it was written."""
+    clips, conditions = MANIFEST_CLIPS[manifest_name]
+    have = rendered(out_dir, manifest_name)
+    return any((r := have.get((u.id, cond))) is None or r["text"] != u.phrase.text
+               for u in clips() for cond in conditions)
 
 
 #: The added clips: every voice in the reverberant room, and the new voices everywhere.
@@ -393,8 +419,7 @@ def render_validation(out_dir: Path) -> list[Path]:
     return [render(out_dir, items, ALL_CONDITIONS, name)
             for items, name in ((hts_utterances(), VALIDATION_MANIFEST),
                                 (recast_utterances(), RECAST_MANIFEST),
-                                (dectalk_validation_utterances(), DECTALK_VALIDATION_MANIFEST))
-            if not (out_dir / name).exists()]
+                                (dectalk_validation_utterances(), DECTALK_VALIDATION_MANIFEST))]
 
 
 #: The test voices' clips (Piper and Festival), in every condition.
@@ -425,3 +450,17 @@ FRESH_MANIFEST = "manifest-fresh.jsonl"
 def render_fresh(out_dir: Path) -> Path:
     """The fresh test voices' clips, beside the others (DECtalk and hibari from PyPI)."""
     return render(out_dir, fresh_utterances(), ALL_CONDITIONS, FRESH_MANIFEST)
+
+
+#: Each manifest's clips: who says what (its utterances), in which conditions.
+MANIFEST_CLIPS: dict[str, tuple[Callable[[], list[Utterance]], dict[str, float]]] = {
+    "manifest.jsonl": (utterances, CONDITIONS),
+    EXTRA_MANIFESTS[0]: (utterances, ROOM_CONDITIONS),
+    EXTRA_MANIFESTS[1]: (new_utterances, ALL_CONDITIONS),
+    VALIDATION_MANIFEST: (hts_utterances, ALL_CONDITIONS),
+    RECAST_MANIFEST: (recast_utterances, ALL_CONDITIONS),
+    DECTALK_VALIDATION_MANIFEST: (dectalk_validation_utterances, ALL_CONDITIONS),
+    UNHEARD_MANIFEST: (unheard_utterances, ALL_CONDITIONS),
+    ACCENTED_MANIFEST: (accented_utterances, ALL_CONDITIONS),
+    FRESH_MANIFEST: (fresh_utterances, ALL_CONDITIONS),
+}
