@@ -77,6 +77,16 @@ def test_a_decoder_setting_without_a_value_is_refused_with_the_form_it_needs(cap
     assert "expected KEY=VALUE, got 'beam'" in capsys.readouterr().err
 
 
+def test_said_picks_only_the_clips_of_those_phrases_in_the_runs_order():
+    voices = [v.name for v in run.ALL_VOICES][:2]
+    rows = [{"id": f"u{i:04d}", "voice": voices[i % 2], "condition": "clean",
+             "text": ("call", "aw", "oh")[i % 3]} for i in range(12)]
+    picked = run.select(rows, "all", ["clean"], 0, by_speaker=True, said=frozenset({"aw", "oh"}))
+    assert {r["text"] for r in picked} == {"aw", "oh"} and len(picked) == 8
+    assert picked == [r for r in run.select(rows, "all", ["clean"], 0, by_speaker=True)
+                      if r["text"] != "call"]
+
+
 def test_shuffle_plays_the_same_clips_in_a_seeded_order_by_speaker_one_voice_at_a_time():
     voices = [v.name for v in run.ALL_VOICES][:3]
     rows = [{"id": f"u{i:04d}", "voice": voices[i % 3], "condition": "clean"}

@@ -336,7 +336,10 @@ def _sampled(row: dict, every: int) -> bool:
 def select(
     rows: list[dict], voices: str, conditions: list[str], limit: int, every: int = 1,
     by_speaker: bool = False, shuffle: int | None = None, speaker: str | None = None,
+    said: frozenset[str] | None = None,
 ) -> list[dict]:
+    if said is not None:
+        rows = [r for r in rows if r["text"] in said]
     if every > 1:
         rows = [r for r in rows if _sampled(r, every)]
     if voices != "all":
@@ -427,6 +430,9 @@ def main(argv: list[str] | None = None) -> int:
                     "ever scored")
     ap.add_argument("--speaker", choices=[v.name for v in ALL_VOICES], default=None,
                     help="only this voice's clips (of its group, as --voices)")
+    ap.add_argument("--said", default=None,
+                    help="comma list: only the clips saying these phrases (a phrase added "
+                    "to the corpus, scored beside rows decoded before it)")
     ap.add_argument("--conditions", default=",".join(ALL_CONDITIONS))
     ap.add_argument("--limit", type=int, default=0, help="first N clips only (smoke runs)")
     ap.add_argument("--every", type=int, default=1,
@@ -554,7 +560,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error(f"--errors reads errors: not {args.speaker}'s, only ever scored")
     manifest = load_manifest(args.out, voices=args.voices)
     rows = select(manifest, args.voices, args.conditions.split(","), args.limit,
-                  args.every, args.by_speaker, args.shuffle, args.speaker)
+                  args.every, args.by_speaker, args.shuffle, args.speaker,
+                  None if args.said is None else frozenset(args.said.split(",")))
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     all_rows: list[dict] = []
     for engine, row, rec in _hearings(args.engines.split(","), rows, args):
