@@ -491,6 +491,32 @@ def test_talk_read_under_a_pause_that_leads_the_bet_unprompted_leaves_the_bet_un
         assert parse(taken.text) == Call() and (taken.confidence == HIGH_CONFIDENCE) is sure
 
 
+def test_a_one_word_command_written_faintly_is_never_sure_in_silence():
+    """Said "ah", Festival's deep HTS voice read "Pot." at -3.3 nats, "Don't." and "Got."
+    under it, and PocketSphinx heard "pot" — a pot bet taken without a "yes".  A one-word
+    command so faint is the nearest command to a word of talk: it asks
+    (``FAINT_WORD_LOGPROB``), a table command is not heard; the same word written plainly,
+    or over a line (not measured there), is as sure as before."""
+    from voice.intents import PotFraction as Pot
+    from voice.intents import TableCommand
+    from voice.recognizers.combined import FAINT_WORD_LOGPROB, combine, evidence
+
+    def taken(top: float, word: str, ps: str, quiet: bool = True) -> Hypothesis:
+        readings = [_r(word, top), _r("Don't.", top - 1.4), _r("Got.", top - 1.7)]
+        whisper, _ = judge(readings)
+        sphinx = Hypothesis(ps, HIGH_CONFIDENCE, "ps")
+        return combine(whisper, sphinx, None,
+                       **evidence(readings, whisper, sphinx, quiet=quiet))
+
+    faint, plain = FAINT_WORD_LOGPROB - 1.8, FAINT_WORD_LOGPROB + 1.3
+    assert isinstance(parse(taken(faint, "Pot.", "pot").text), Pot)
+    assert taken(faint, "Pot.", "pot").confidence < HIGH_CONFIDENCE
+    assert taken(plain, "Pot.", "pot").confidence == HIGH_CONFIDENCE
+    assert taken(faint, "Pot.", "pot", quiet=False).confidence == HIGH_CONFIDENCE
+    assert not isinstance(parse(taken(faint, "Pause.", "pause").text), TableCommand)
+    assert isinstance(parse(taken(plain, "Pause.", "pause").text), TableCommand)
+
+
 @needs_model
 def test_aw_said_is_no_call_taken_at_once_though_both_engines_hear_a_call(whisper):
     """espeak-ng's US voice says "aw" (150 wpm, 40 dB): Whisper writes "Pause." first with

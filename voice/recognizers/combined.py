@@ -57,6 +57,7 @@ from ..intents import (
     PotFraction,
     Question,
     RaiseBy,
+    TableCommand,
     Unknown,
     is_action,
 )
@@ -149,6 +150,14 @@ ONE_WORD_TALK_ASKS = True
 #: taken at once in 520 clips, 50 of them so; said "call", 31 right calls so, which now
 #: ask (RESULTS.md, session 51).  In silence only, as measured.
 TALK_OVER_ECHO_ASKS = True
+#: Whisper's likeliest reading a one-word command ("Pot.", "Pause.", "Check.", "Fold.")
+#: written less likely than this (nats): no bet or table command is sure
+#: (:func:`faint_word`).  One word of talk said ("ah", "aw", "hey", "oh") is written as
+#: the command nearest its sound, faintly: on the validation voices (session 52's corpus,
+#: 4,272 clips) 7 of the 16 pieces of talk that acted without a "yes" ("Pot." at -3.3 to
+#: -1.6 for "ah", "Pause." at -2.6 to -2.2, "Check." at -2.5 for "hey"), against 2 right
+#: commands so written (RESULTS.md, session 52).  In silence only, as measured.
+FAINT_WORD_LOGPROB = -1.5
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
 #: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
@@ -750,6 +759,7 @@ class Evidence(TypedDict):
     echo_doubted: bool
     talk_word: bool
     echo_talk: bool
+    faint_word: Intent | None
 
 
 def echo_doubted(readings: Sequence[Reading], whisper: Hypothesis,
@@ -794,6 +804,28 @@ def word_of_talk(readings: Sequence[Reading]) -> bool:
     return isinstance(best.intent, Unknown) and len(normalize(best.command)) == 1
 
 
+def faint_word(readings: Sequence[Reading]) -> Intent | None:
+    """The command of Whisper's likeliest reading where that is one command word written
+    faintly, less likely than :data:`FAINT_WORD_LOGPROB`: the nearest command to a word of
+    talk ("Pot." for "ah"), not one plainly said (None otherwise).
+
+    >>> faint = [Reading("Pot.", -3.3, parse("pot"), "Pot."),
+    ...          Reading("Got.", -4.7, parse("got"), "Got.")]
+    >>> faint_word(faint), faint_word([Reading("Pot.", -0.2, parse("pot"), "Pot.")])
+    (PotFraction(fraction=Fraction(1, 1)), None)
+    >>> faint_word([Reading("Bet fifty.", -2.0, parse("bet fifty"), "Bet fifty.")])
+    >>> faint_word(faint[1:]), faint_word([])
+    (None, None)
+    """
+    if not readings:
+        return None
+    best = max(readings, key=lambda r: r.logprob)
+    if (isinstance(best.intent, Unknown) or len(normalize(best.command)) != 1
+            or best.logprob >= FAINT_WORD_LOGPROB):
+        return None
+    return best.intent
+
+
 def talk_over_echo(echo_gap: float | None, talk_lead: float | None) -> bool:
     """Whether Whisper counted a "Pause." read first for the bet under it (``echo_gap``
     from ``whisper_backend.ECHO_DOUBT_LEAD`` on) while, with no prompt, it put talk read
@@ -816,7 +848,8 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
     """:func:`combine`'s arguments drawn from Whisper's readings (:func:`backs`,
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
     :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`,
-    :func:`echo_doubted`, :func:`word_of_talk`, :func:`talk_over_echo`; ``confirming``: a
+    :func:`echo_doubted`, :func:`word_of_talk`, :func:`talk_over_echo`,
+    :func:`faint_word`; ``confirming``: a
     "yes?" waits; ``near_lead``: :attr:`Judgement.near_lead`; ``echo_gap``:
     :attr:`Judgement.echo_gap`; ``talk_lead``: :attr:`Judgement.talk_lead`;
     ``quiet``: no line was playing, where the one-word rule was measured):
@@ -834,7 +867,8 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
                     echo_doubted=UNHEARD_SETTLES_ECHO and echo_doubted(readings, whisper,
                                                                         echo_gap, talk_lead),
                     talk_word=ONE_WORD_TALK_ASKS and quiet and word_of_talk(readings),
-                    echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(echo_gap, talk_lead))
+                    echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(echo_gap, talk_lead),
+                    faint_word=faint_word(readings) if quiet else None)
 
 
 def sized(intent: Intent) -> bool:
@@ -868,7 +902,7 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             even_rival: bool = False,
             confused_slack: float | None = CONFUSED_RIVAL_SLACK,
             echo_doubted: bool = False, talk_word: bool = False, echo_talk: bool = False,
-            engine: str = "whisper+pocketsphinx") -> Hypothesis:
+            faint_word: Intent | None = None, engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
     (None: not scored; it is scored when PocketSphinx heard another command).  ``backed``:
@@ -941,6 +975,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     of talk (:func:`word_of_talk`): any bet asks (:data:`ONE_WORD_TALK_ASKS`).
     ``echo_talk``: Whisper read talk and a bet under a "Pause.", and with no prompt put the
     talk ahead (:func:`talk_over_echo`): any bet asks (:data:`TALK_OVER_ECHO_ASKS`).
+    ``faint_word``: the command of Whisper's likeliest reading, one word written faintly
+    (:func:`faint_word`): that bet or table command is not sure (:data:`FAINT_WORD_LOGPROB`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -1009,6 +1045,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(Hypothesis("Call.", 0.5), call, None, echo_talk=t).confidence
     ...  for t in (False, True)]
     [0.95, 0.5]
+    >>> [combine(Hypothesis("Pot.", 0.95), Hypothesis("pot", 0.95), None, faint_word=f).confidence
+    ...  for f in (None, parse("pot"), parse("pause"))]
+    [0.95, 0.5, 0.95]
     """
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     if shared_soundalike(sphinx.text) and said_for(sphinx.text) == said_w:
@@ -1049,6 +1088,9 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
         heard = Hypothesis(heard.text, HIGH_CONFIDENCE, engine)  # nothing heard: not a pause
     if (talk_word or echo_talk) and is_action(intent_of(heard)):
         heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)  # "Oh."
+    if (faint_word is not None and intent_of(heard) == faint_word
+            and (is_action(faint_word) or isinstance(faint_word, TableCommand))):
+        heard = Hypothesis(heard.text, min(heard.confidence, LOW_CONFIDENCE), engine)  # "ah"
     if ((said_for(whisper.text) is not None
          and (sphinx.confidence < HIGH_CONFIDENCE or shared_soundalike(whisper.text)))
             or intent_of(heard) in doubted_teens):
