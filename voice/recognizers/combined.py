@@ -151,8 +151,8 @@ ONE_WORD_TALK_ASKS = True
 #: ask (RESULTS.md, session 51).  In silence only, as measured.
 TALK_OVER_ECHO_ASKS = True
 #: Whisper's likeliest reading a one-word command ("Pot.", "Pause.", "Check.", "Fold.")
-#: written less likely than this (nats): no bet or table command is sure
-#: (:func:`faint_word`).  One word of talk said ("ah", "aw", "hey", "oh") is written as
+#: written less likely than this (nats): that bet or table command, taken by the pair, is
+#: not sure (:func:`faint_word`).  One word of talk said ("ah", "aw", "hey", "oh") is written as
 #: the command nearest its sound, faintly: on the validation voices (session 52's corpus,
 #: 4,272 clips) 7 of the 16 pieces of talk that acted without a "yes" ("Pot." at -3.3 to
 #: -1.6 for "ah", "Pause." at -2.6 to -2.2, "Check." at -2.5 for "hey"), against 2 right
