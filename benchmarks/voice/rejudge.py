@@ -97,8 +97,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     likeliest reading is one word of talk (``combined.ONE_WORD_TALK_ASKS``); ``echo_talk``:
     nor where talk read under that "Pause." led the bet unprompted, where the row holds that
     lead (``whisper_backend.ECHO_TALK_LEAD``, ``combined.TALK_OVER_ECHO_ASKS``);
-    ``faint_words``: nor a bet or table command where Whisper's likeliest reading is a
-    one-word command written faintly (``combined.FAINT_WORD_LOGPROB``)."""
+    ``faint_words``: nor a bet or table command that is Whisper's likeliest reading,
+    written faintly as one command word (``combined.FAINT_WORD_LOGPROB``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)

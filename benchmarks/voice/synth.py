@@ -344,9 +344,9 @@ def render(out_dir: Path, items: list[Utterance] | None = None,
     have = rendered(out_dir, manifest_name)
     rows = []
     for u in items if items is not None else utterances():
-        kept = [have.get((u.id, cond)) for cond in conditions or CONDITIONS]
-        if all(r is not None and r["text"] == u.phrase.text for r in kept):
-            rows += [r for r in kept if r is not None]
+        kept = on_disk(have, u, conditions or CONDITIONS)
+        if kept is not None:
+            rows += kept
             continue
         speech = say(u.phrase.text, u.voice, u.speed)
         for cond, snr in (conditions or CONDITIONS).items():
@@ -376,13 +376,22 @@ def rendered(out_dir: Path, manifest_name: str) -> dict[tuple[str, str], dict]:
     return {(r["id"], r["condition"]): r for r in rows if (out_dir / r["file"]).exists()}
 
 
+def on_disk(have: dict[tuple[str, str], dict], u: Utterance,
+            conditions: dict[str, float]) -> list[dict] | None:
+    """The utterance's rows in every condition, from ``have`` (:func:`rendered`), where
+    each is there and says its text (None where one is not: it is to be rendered)."""
+    kept = [have.get((u.id, cond)) for cond in conditions]
+    if any(r is None or r["text"] != u.phrase.text for r in kept):
+        return None
+    return [r for r in kept if r is not None]
+
+
 def stale(out_dir: Path, manifest_name: str) -> bool:
     """Whether the manifest lacks a clip its voices say (:data:`MANIFEST_CLIPS`): it is
     missing, a clip's file is gone, or the corpus gained a phrase since it was written."""
     clips, conditions = MANIFEST_CLIPS[manifest_name]
     have = rendered(out_dir, manifest_name)
-    return any((r := have.get((u.id, cond))) is None or r["text"] != u.phrase.text
-               for u in clips() for cond in conditions)
+    return any(on_disk(have, u, conditions) is None for u in clips())
 
 
 #: The added clips: every voice in the reverberant room, and the new voices everywhere.

@@ -4,9 +4,8 @@ Whisper's likeliest reading is one word of talk (`combined.ONE_WORD_TALK_ASKS`),
 without the rule that no bet read under a "Pause." is sure where talk read there led it
 unprompted (`combined.TALK_OVER_ECHO_ASKS`), or without the rule that a one-word command
 Whisper wrote faintly is not sure (`combined.FAINT_WORD_LOGPROB`), each judged again from
-the same decode.  The
-non-test voices only (tuned, flite, validation, unheard; both speeds; clean once, six noise
-seeds at 15 dB and six in the room):
+the same decode.  The non-test voices only (tuned, flite, validation, unheard; both speeds;
+clean once, six noise seeds at 15 dB and six in the room):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "oh,whoa,wow,no"
     nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "aw,ah,call"
