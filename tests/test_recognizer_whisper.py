@@ -517,6 +517,35 @@ def test_a_one_word_command_written_faintly_is_never_sure_in_silence():
     assert isinstance(parse(taken(plain, "Pause.", "pause").text), TableCommand)
 
 
+def test_one_word_of_talk_written_plainly_is_heard_as_talk_in_silence():
+    """Said "hey" on a checked flop, DECtalk's Frank was read "Hey." at -0.6 nats with
+    "Play." under it, and PocketSphinx heard a sure "play" — a table command taken for a
+    greeting; said "oh" facing a bet, "Oh." with PocketSphinx's "call" asked "yes?" for a
+    call.  Whisper wrote the talk plainly: nothing is heard (``PLAIN_TALK_LOGPROB``).  The
+    same word written faintly leaves PocketSphinx's command to the other rules, and so do a
+    "yes?" waiting ("Okay." answers it) and a line playing (not measured there)."""
+    from voice.intents import TableCommand
+    from voice.recognizers.combined import PLAIN_TALK_LOGPROB, combine, evidence
+
+    assert PLAIN_TALK_LOGPROB is not None
+
+    def taken(top: float, word: str, ps: str, quiet: bool = True,
+              confirming: bool = False) -> Hypothesis:
+        readings = [_r(word, top), _r("Play.", top - 3.2), _r("Hmm.", top - 4.4)]
+        whisper, _ = judge(readings)
+        sphinx = Hypothesis(ps, HIGH_CONFIDENCE, "ps")
+        return combine(whisper, sphinx, -1.5,
+                       **evidence(readings, whisper, sphinx, confirming, quiet=quiet))
+
+    plain, faint = PLAIN_TALK_LOGPROB + 1.4, PLAIN_TALK_LOGPROB - 1.0
+    assert taken(plain, "Hey.", "play").text == "[unk]"
+    assert taken(plain, "Oh.", "call").text == "[unk]"
+    assert isinstance(parse(taken(faint, "Hey.", "play").text), TableCommand)
+    assert parse(taken(faint, "Oh.", "call").text) == Call()
+    assert isinstance(parse(taken(plain, "Hey.", "play", quiet=False).text), TableCommand)
+    assert parse(taken(plain, "Okay.", "yes", confirming=True).text) == parse("yes")
+
+
 @needs_model
 def test_aw_said_is_no_call_taken_at_once_though_both_engines_hear_a_call(whisper):
     """espeak-ng's US voice says "aw" (150 wpm, 40 dB): Whisper writes "Pause." first with
@@ -777,8 +806,9 @@ def test_no_bet_is_sure_where_whispers_likeliest_reading_is_one_word_of_talk():
     """"Oh." is said at a table and PocketSphinx's grammar hears it as a sure "fold":
     rescued by Whisper's decoder, scored close to its "Oh.", the fold was taken without a
     "yes".  Where Whisper's likeliest reading is one word of talk, the bet asks
-    (``ONE_WORD_TALK_ASKS``); under talk of more words ("Hold up.") the rescue stands, and
-    over a line, where the rule was not measured, so does this one."""
+    (``ONE_WORD_TALK_ASKS``; written plainly, nothing is heard: ``PLAIN_TALK_LOGPROB``);
+    under talk of more words ("Hold up.") the rescue stands, and over a line, where the
+    rule was not measured, so does this one."""
     from voice.recognizers import Hypothesis
     from voice.recognizers.combined import combine, evidence
 
@@ -790,7 +820,7 @@ def test_no_bet_is_sure_where_whispers_likeliest_reading_is_one_word_of_talk():
         return combine(whisper, fold, -0.1,
                        **evidence(readings, whisper, fold, quiet=quiet))
 
-    oh = [_r("Oh.", -2.2), _r("Ouch.", -4.7), _r("Fold.", -3.2)]
+    oh = [_r("Oh.", -2.7), _r("Ouch.", -4.7), _r("Fold.", -3.2)]
     asked = taken(oh)
     assert parse(asked.text) == Fold() and asked.confidence < HIGH_CONFIDENCE
     assert taken(oh, quiet=False).confidence == HIGH_CONFIDENCE
@@ -1816,3 +1846,24 @@ def test_a_rival_whisper_also_wrote_in_its_own_words_makes_its_command_ask():
     alone = readings[:2]
     pair = combine(whisper, sphinx, -20.7, **evidence(alone, whisper, sphinx))
     assert parse(pair.text) == Call() and pair.confidence == HIGH_CONFIDENCE
+
+
+
+@needs_model
+def test_oh_written_plainly_is_heard_as_talk_though_pocketsphinx_hears_fold(whisper):
+    """espeak-ng's Klatt-2 US voice says "oh" (160 wpm, 40 dB): Whisper's likeliest reading
+    is "Oh." at about -1.7 nats, and PocketSphinx hears "fold" — before session 54 the pair
+    offered the fold, asking "yes?", for a sigh.  One word of talk written plainly
+    (``PLAIN_TALK_LOGPROB``): nothing is heard."""
+    from voice.recognizers.combined import PLAIN_TALK_LOGPROB, CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    assert PLAIN_TALK_LOGPROB is not None
+    pair = CombinedRecognizer(whisper, PocketSphinxRecognizer())
+    heard = pair.decode(_say("oh", "en-us+klatt2", speed=160))
+    judged = whisper.last
+    assert judged is not None
+    best = max(judged.readings, key=lambda r: r.logprob)
+    assert best.text == "Oh." and best.logprob >= PLAIN_TALK_LOGPROB
+    assert pair.last_opinion is not None and parse(pair.last_opinion[0].text) == Fold()
+    assert heard.text == UNKNOWN

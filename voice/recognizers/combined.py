@@ -158,6 +158,17 @@ TALK_OVER_ECHO_ASKS = True
 #: -1.6 for "ah", "Pause." at -2.6 to -2.2, "Check." at -2.5 for "hey"), against 2 right
 #: commands so written (RESULTS.md, session 52).  In silence only, as measured.
 FAINT_WORD_LOGPROB = -1.5
+#: Whisper's likeliest reading one word of talk ("Oh.", "Hey.", "Okay.", "Nope.") written at
+#: least this likely (nats; None: never): the pair hears talk, whatever PocketSphinx's
+#: grammar made of it (:func:`plain_talk`).  Said "oh", "ah", "aw" or "hey", Whisper writes
+#: the word plainly and PocketSphinx hears the command nearest its sound, sure: a bet
+#: asked "yes?" (:data:`ONE_WORD_TALK_ASKS`), help given, a table command taken ("hey"
+#: as "play").  On the validation voices' talk and short commands (RESULTS.md, session 54)
+#: talk heard as nothing / right commands turned unheard: at -1.0 18 / 7, -2.0 45 / 11,
+#: -2.5 52 / 13, -3.0 56 / 14 of 288 / 1,296 clips; those commands were bets that asked
+#: "yes?" ("Wow." for "call", "Bad." for "pot") and two "help"s ("No.", "Go.").  Not
+#: while a "yes?" waits ("Okay." answers it), and in silence only, as measured.
+PLAIN_TALK_LOGPROB: float | None = -2.5
 #: A table or menu command Whisper was sure of stands against PocketSphinx's doubted
 #: command only when Whisper's decoder, forced to write that command, finds it more than
 #: this many nats less likely (None: whenever PocketSphinx doubted it).  Where Whisper was
@@ -760,6 +771,7 @@ class Evidence(TypedDict):
     talk_word: bool
     echo_talk: bool
     faint_word: Intent | None
+    plain_talk: bool
 
 
 def echo_doubted(readings: Sequence[Reading], whisper: Hypothesis,
@@ -826,6 +838,23 @@ def faint_word(readings: Sequence[Reading]) -> Intent | None:
     return best.intent
 
 
+def plain_talk(readings: Sequence[Reading]) -> bool:
+    """Whether Whisper's likeliest reading is one word of talk (:func:`word_of_talk`)
+    written plainly, at least :data:`PLAIN_TALK_LOGPROB` likely: talk, not a command that
+    Whisper missed and PocketSphinx heard.
+
+    >>> oh = [Reading("Oh.", -0.6, parse("oh"), "Oh."),
+    ...       Reading("Ouch.", -4.2, parse("ouch"), "Ouch.")]
+    >>> plain_talk(oh), plain_talk([Reading("Oh.", -3.6, parse("oh"), "Oh.")])
+    (True, False)
+    >>> plain_talk([Reading("Fold.", -0.2, parse("fold"), "Fold.")]), plain_talk([])
+    (False, False)
+    """
+    if PLAIN_TALK_LOGPROB is None or not word_of_talk(readings):
+        return False
+    return max(r.logprob for r in readings) >= PLAIN_TALK_LOGPROB
+
+
 def talk_over_echo(echo_gap: float | None, talk_lead: float | None) -> bool:
     """Whether Whisper counted a "Pause." read first for the bet under it (``echo_gap``
     from ``whisper_backend.ECHO_DOUBT_LEAD`` on) while, with no prompt, it put talk read
@@ -849,7 +878,7 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
     :func:`certain`, :func:`near_other_amount`, :func:`teen_doubts`, :func:`rival_reading`,
     :func:`near_reading`, :func:`lower_command`, :func:`read_for`, :func:`even_rival`,
     :func:`echo_doubted`, :func:`word_of_talk`, :func:`talk_over_echo`,
-    :func:`faint_word`; ``confirming``: a
+    :func:`faint_word`, :func:`plain_talk`; ``confirming``: a
     "yes?" waits; ``near_lead``: :attr:`Judgement.near_lead`; ``echo_gap``:
     :attr:`Judgement.echo_gap`; ``talk_lead``: :attr:`Judgement.talk_lead`;
     ``quiet``: no line was playing, where the one-word rule was measured):
@@ -868,7 +897,8 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
                                                                         echo_gap, talk_lead),
                     talk_word=ONE_WORD_TALK_ASKS and quiet and word_of_talk(readings),
                     echo_talk=TALK_OVER_ECHO_ASKS and talk_over_echo(echo_gap, talk_lead),
-                    faint_word=faint_word(readings) if quiet else None)
+                    faint_word=faint_word(readings) if quiet else None,
+                    plain_talk=quiet and not confirming and plain_talk(readings))
 
 
 def sized(intent: Intent) -> bool:
@@ -902,7 +932,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             even_rival: bool = False,
             confused_slack: float | None = CONFUSED_RIVAL_SLACK,
             echo_doubted: bool = False, talk_word: bool = False, echo_talk: bool = False,
-            faint_word: Intent | None = None, engine: str = "whisper+pocketsphinx") -> Hypothesis:
+            faint_word: Intent | None = None, plain_talk: bool = False,
+            engine: str = "whisper+pocketsphinx") -> Hypothesis:
     """The combined hypothesis (see the module doc).  ``gap``: how many nats less likely
     Whisper's decoder, forced to write PocketSphinx's command, found it than its own reading
     (None: not scored; it is scored when PocketSphinx heard another command).  ``backed``:
@@ -977,6 +1008,8 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     talk ahead (:func:`talk_over_echo`): any bet asks (:data:`TALK_OVER_ECHO_ASKS`).
     ``faint_word``: the command of Whisper's likeliest reading, one word written faintly
     (:func:`faint_word`): that bet or table command is not sure (:data:`FAINT_WORD_LOGPROB`).
+    ``plain_talk``: Whisper's likeliest reading is one word of talk written plainly
+    (:func:`plain_talk`): nothing is heard (:data:`PLAIN_TALK_LOGPROB`).
 
     >>> w, p = Hypothesis("call", 0.5, "whisper"), Hypothesis("call it", 0.95, "pocketsphinx")
     >>> combine(w, p, None)
@@ -1048,7 +1081,11 @@ def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
     >>> [combine(Hypothesis("Pot.", 0.95), Hypothesis("pot", 0.95), None, faint_word=f).confidence
     ...  for f in (None, parse("pot"), parse("pause"))]
     [0.95, 0.5, 0.95]
+    >>> [combine(talk, Hypothesis("call", 0.95), -1.7, plain_talk=t).text for t in (False, True)]
+    ['call', '[unk]']
     """
+    if plain_talk:
+        return Hypothesis(UNKNOWN, 0.0, engine)  # "Oh." written plainly, "call" heard
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
     if shared_soundalike(sphinx.text) and said_for(sphinx.text) == said_w:
         sphinx, said_p = Hypothesis(UNKNOWN, 0.0, sphinx.engine), Unknown("", "")
