@@ -121,6 +121,7 @@ PAIR_ABLATIONS = {
     "pair, nothing heard never settles a pause over a bet": {"echo_doubted": False},
     "pair, one word of talk lets a bet be sure": {"talk_word": False},
     "pair, a faint one-word command may be sure": {"faint_word": None},
+    "pair, PocketSphinx's command taken under one plain word of talk": {"plain_talk": False},
 }
 #: Whisper's later judging rules, each left out in turn (:func:`whisper_backend.judge`'s
 #: arguments), the pair then weighing that judgement as it would.

@@ -87,7 +87,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              echo_check: bool = True, near_check: bool = True,
              confused_slack: float | None = CONFUSED_RIVAL_SLACK,
              unheard_settles: bool = True, one_word_asks: bool = True,
-             echo_talk: bool = True, faint_words: bool = True) -> dict:
+             echo_talk: bool = True, faint_words: bool = True,
+             plain_talks: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -98,7 +99,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     nor where talk read under that "Pause." led the bet unprompted, where the row holds that
     lead (``whisper_backend.ECHO_TALK_LEAD``, ``combined.TALK_OVER_ECHO_ASKS``);
     ``faint_words``: nor a bet or table command that is Whisper's likeliest reading,
-    written faintly as one command word (``combined.FAINT_WORD_LOGPROB``)."""
+    written faintly as one command word (``combined.FAINT_WORD_LOGPROB``); ``plain_talks``:
+    nothing is heard where that reading is one word of talk written plainly
+    (``combined.PLAIN_TALK_LOGPROB``)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -118,6 +121,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         weighed["backed"] = use_backing and weighed["backed"]
         weighed["talk_word"] = one_word_asks and weighed["talk_word"]
         weighed["faint_word"] = weighed["faint_word"] if faint_words else None
+        weighed["plain_talk"] = plain_talks and weighed["plain_talk"]
         weighed["echo_talk"] = TALK_OVER_ECHO_ASKS and talk_over_echo(
             row.get("echo_gap") if echo_check else None, talk_lead)
         hyp = combine(hyp, sphinx, gap, **weighed,
@@ -196,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-faint-words", action="store_true",
                     help="a one-word command Whisper wrote faintly may be sure "
                     "(combined.FAINT_WORD_LOGPROB, off)")
+    ap.add_argument("--no-plain-talk", action="store_true",
+                    help="PocketSphinx's command may be taken where Whisper's likeliest "
+                    "reading is one word of talk written plainly (combined.PLAIN_TALK_LOGPROB, "
+                    "off)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -223,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
                           alone_tables, not args.no_echo_check, not args.no_near_check,
                           confused, not args.no_unheard_settles, not args.no_one_word_asks,
-                          not args.no_echo_talk, not args.no_faint_words)
+                          not args.no_echo_talk, not args.no_faint_words,
+                          not args.no_plain_talk)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -234,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
               f"slack {confused}, nothing heard settles an echo "
               f"{not args.no_unheard_settles}, one word of talk asks "
               f"{not args.no_one_word_asks}, talk over an echo asks "
-              f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}")
+              f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}, "
+              f"plain talk heard as talk {not args.no_plain_talk}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:
