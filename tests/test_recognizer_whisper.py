@@ -1848,7 +1848,6 @@ def test_a_rival_whisper_also_wrote_in_its_own_words_makes_its_command_ask():
     assert parse(pair.text) == Call() and pair.confidence == HIGH_CONFIDENCE
 
 
-
 @needs_model
 def test_oh_written_plainly_is_heard_as_talk_though_pocketsphinx_hears_fold(whisper):
     """espeak-ng's Klatt-2 US voice says "oh" (160 wpm, 40 dB): Whisper's likeliest reading
