@@ -411,6 +411,24 @@ def test_table_talk_outside_any_list_is_explained_by_the_common_words_loop():
         assert PocketSphinxRecognizer().decode(audio).text == UNKNOWN
 
 
+def test_a_yes_search_is_built_at_the_first_utterance_that_wants_it_and_hears_the_yes():
+    """Building a search is most of a recognizer's loading: the start screen's and the
+    table's come with it, the others when first wanted, once
+    (``pocketsphinx_backend.EAGER_SEARCHES``)."""
+    from voice.recognizers.pocketsphinx_backend import _SEARCHES, PocketSphinxRecognizer
+
+    rec = PocketSphinxRecognizer()
+
+    def built() -> set[str]:
+        return {name for name in _SEARCHES.values() if rec._decoder.get_fsg(name) is not None}
+
+    assert built() == {"holdem", "holdem_table"}
+    rec.expect_menu(False)
+    rec.expect_confirmation(True)
+    assert rec.decode(_say("yes", "en-us")).text == "yes"
+    assert built() == {"holdem", "holdem_table", "holdem_confirm_table"}
+
+
 def test_every_decoder_scores_a_frame_with_eight_gaussians_a_phone():
     """PocketSphinx's default (4) scores voices unlike the model's too coarsely; every
     decoder, the second look's included, uses 8 (benchmarks/voice/RESULTS.md)."""

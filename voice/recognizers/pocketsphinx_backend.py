@@ -174,6 +174,11 @@ _SEARCHES: dict[tuple[bool, bool, bool], str] = {
     if not (confirm and over)
 }
 _SEARCH = _SEARCHES[False, True, False]
+#: The searches compiled with the decoder: the start screen's and the table's, which every
+#: game listens with first.  Each search takes PocketSphinx 0.2-0.5 s to build, most of a
+#: recognizer's loading, so the others (a "yes?" pending, over a line) are compiled at the
+#: first utterance that wants them, which they delay by as much, once.
+EAGER_SEARCHES: tuple[tuple[bool, bool, bool], ...] = ((False, True, False), (False, False, False))
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
 #: only its front end's noise estimate is wanted, so nothing but silence to look for.
 _ROOM = "room"
@@ -239,6 +244,8 @@ def _decoder(
     other_weight: float | None = None, other_words: int = 0, searches: bool = True,
     lead_weight: float | None = None,
 ) -> Any:
+    """A decoder with the game's words and, with ``searches``, the command grammar's
+    :data:`EAGER_SEARCHES` (the rest are compiled when first wanted: :func:`_add_search`)."""
     from pocketsphinx import Decoder
 
     config = {
@@ -262,15 +269,22 @@ def _decoder(
     dec.add_jsgf_string(_ROOM, _ROOM_JSGF)  # for the room's sound: cheap to search
     if not searches:  # the verifier: its grammar is made per utterance
         return dec
-    for (confirm, menu, over), search in _SEARCHES.items():
-        if over and lead_weight is None:
-            continue
-        text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm, menu=menu,
-                            other_weight=other_weight, other_words=other_words,
-                            lead_weight=lead_weight if over else None)
-        dec.add_jsgf_string(search, text.encode())
+    for key in EAGER_SEARCHES:
+        _add_search(dec, key, garbage_weight, other_weight, other_words, lead_weight)
     dec.activate_search(_SEARCH)
     return dec
+
+
+def _add_search(dec: Any, key: tuple[bool, bool, bool], garbage_weight: float | None,
+                other_weight: float | None, other_words: int,
+                lead_weight: float | None) -> None:
+    """Compile the command grammar's search for ``key`` (a "yes?" pending, a menu open,
+    over a line: :data:`_SEARCHES`) into ``dec``."""
+    confirm, menu, over = key
+    text = grammar.jsgf(garbage_weight=garbage_weight, confirm=confirm, menu=menu,
+                        other_weight=other_weight, other_words=other_words,
+                        lead_weight=lead_weight if over else None)
+    dec.add_jsgf_string(_SEARCHES[key], text.encode())
 
 
 def _without_lead(words: list[str]) -> list[str]:
@@ -350,6 +364,8 @@ class PocketSphinxRecognizer(Recognizer):
         try:
             self._decoder = _decoder(garbage_weight, model, main, other_weight, other_words,
                                      lead_weight=lead_weight)
+            self._compiled = set(EAGER_SEARCHES)
+            self._grammar = (garbage_weight, other_weight, other_words, lead_weight)
             self._verifier = None if strict_weight is None else _decoder(
                 strict_weight, model, config, searches=False)
             self._rival = None if strict_weight is None or rival_weight is None else _decoder(
@@ -407,7 +423,11 @@ class PocketSphinxRecognizer(Recognizer):
 
     def _start(self) -> None:
         over = self._over and not self._pending
-        dec, search = self._decoder, _SEARCHES[self._pending, self._menu, over]
+        key = (self._pending, self._menu, over)
+        dec, search = self._decoder, _SEARCHES[key]
+        if key not in self._compiled:
+            _add_search(dec, key, *self._grammar)
+            self._compiled.add(key)
         if dec.current_search() != search:
             dec.activate_search(search)
         # Setting the running mean gives it a fixed weight, so that this utterance's own
