@@ -15,6 +15,24 @@ def test_every_vocabulary_word_has_a_pronunciation_in_pocketsphinx():
     assert missing == []
 
 
+def test_every_search_the_game_listens_with_builds():
+    """Most are built at the first utterance that wants them, in the middle of a game:
+    none may fail there."""
+    from voice.recognizers.pocketsphinx_backend import (
+        _SEARCHES,
+        _add_search,
+        _decoder,
+        model_dir,
+    )
+
+    garbage, other, words, lead = (grammar.DEFAULT_GARBAGE_WEIGHT, grammar.DEFAULT_OTHER_WEIGHT,
+                                   grammar.DEFAULT_OTHER_WORDS, grammar.DEFAULT_LEAD_WEIGHT)
+    dec = _decoder(garbage, model_dir(), other_weight=other, other_words=words, lead_weight=lead)
+    for key, name in _SEARCHES.items():
+        _add_search(dec, key, garbage, other, words, lead)
+        assert dec.get_fsg(name) is not None, name
+
+
 def test_jsgf_has_the_commands_and_a_garbage_loop_but_no_yes_unless_confirming():
     text = grammar.jsgf()
     assert "<garbage> = <phone>+;" in text
