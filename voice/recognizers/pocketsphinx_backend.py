@@ -175,9 +175,11 @@ _SEARCHES: dict[tuple[bool, bool, bool], str] = {
 }
 _SEARCH = _SEARCHES[False, True, False]
 #: The searches compiled with the decoder: the start screen's and the table's, which every
-#: game listens with first.  Each search takes PocketSphinx 0.2-0.5 s to build, most of a
-#: recognizer's loading, so the others (a "yes?" pending, over a line) are compiled at the
-#: first utterance that wants them, which they delay by as much, once.
+#: game listens with first.  Each search takes PocketSphinx about 0.5 s to build, most of
+#: a recognizer's loading, so the others (a "yes?" pending, over a line) are compiled at
+#: the first utterance that wants them, while it is still being said: loading 5.4 -> 3.2 s,
+#: the same hypotheses, the first "yes" no slower to hear (benchmarks/voice/RESULTS.md,
+#: session 55).
 EAGER_SEARCHES: tuple[tuple[bool, bool, bool], ...] = ((False, True, False), (False, False, False))
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
 #: only its front end's noise estimate is wanted, so nothing but silence to look for.
