@@ -178,8 +178,8 @@ _SEARCH = _SEARCHES[False, True, False]
 #: game listens with first.  Each search takes PocketSphinx about 0.5 s to build, most of
 #: a recognizer's loading, so the others (a "yes?" pending, over a line) are compiled at
 #: the first utterance that wants them, while it is still being said: loading 5.4 -> 3.2 s,
-#: the same hypotheses, the first "yes" no slower to hear (benchmarks/voice/RESULTS.md,
-#: session 55).
+#: the same hypotheses, a game's first answer to a "yes?" about 30 ms slower, once
+#: (benchmarks/voice/RESULTS.md, session 55).
 EAGER_SEARCHES: tuple[tuple[bool, bool, bool], ...] = ((False, True, False), (False, False, False))
 #: The search the room's sound is passed through (:meth:`PocketSphinxRecognizer.hear_room`):
 #: only its front end's noise estimate is wanted, so nothing but silence to look for.
