@@ -366,7 +366,7 @@ class PocketSphinxRecognizer(Recognizer):
         try:
             self._decoder = _decoder(garbage_weight, model, main, other_weight, other_words,
                                      lead_weight=lead_weight)
-            self._compiled = set(EAGER_SEARCHES)
+            #: What the searches not built with the decoder are built from (:func:`_add_search`).
             self._grammar = (garbage_weight, other_weight, other_words, lead_weight)
             self._verifier = None if strict_weight is None else _decoder(
                 strict_weight, model, config, searches=False)
@@ -427,9 +427,8 @@ class PocketSphinxRecognizer(Recognizer):
         over = self._over and not self._pending
         key = (self._pending, self._menu, over)
         dec, search = self._decoder, _SEARCHES[key]
-        if key not in self._compiled:
+        if dec.get_fsg(search) is None:  # not built yet (EAGER_SEARCHES)
             _add_search(dec, key, *self._grammar)
-            self._compiled.add(key)
         if dec.current_search() != search:
             dec.activate_search(search)
         # Setting the running mean gives it a fixed weight, so that this utterance's own
