@@ -356,6 +356,65 @@ def test_speech_resumed_after_an_end_ahead_is_heard_whole(recognizer):
     assert parse(expected.text) == parse("raise to two hundred")
 
 
+def _verify_decodes(monkeypatch) -> list[str]:
+    """The texts the second look's strict decode is run for at the end of an utterance."""
+    from voice.recognizers import pocketsphinx_backend as pb
+
+    texts: list[str] = []
+    decodes_to = pb.PocketSphinxRecognizer._decodes_to
+
+    def counted(dec, search, text, audio):
+        if search == pb._VERIFY:
+            texts.append(text)
+        return decodes_to(dec, search, text, audio)
+
+    monkeypatch.setattr(pb.PocketSphinxRecognizer, "_decodes_to", staticmethod(counted))
+    return texts
+
+
+@pytest.mark.parametrize("text,voice,snr_db", [
+    ("raise to two hundred", "en-gb", 40.0), ("call it", "en-gb+f2", 15.0)])
+def test_a_second_look_begun_in_the_quiet_tail_gives_the_verdict_of_one_at_the_end(
+        monkeypatch, text, voice, snr_db):
+    """:meth:`verify_ahead` in the utterance's quiet tail: the end takes its verdict instead
+    of decoding again, and every decoder's running mean ends where it would have."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    said = _say(text, voice, snr_db)
+    audio = said + bytes(-len(said) % 3200 + 9600)  # whole chunks, 0.3 s or more of quiet
+    plain, ahead = PocketSphinxRecognizer(), PocketSphinxRecognizer()
+    expected = plain.decode(audio, chunk_bytes=3200)
+    verified = _verify_decodes(monkeypatch)
+    for start in range(0, len(audio), 3200):
+        ahead.accept(audio[start:start + 3200])
+        if start + 3200 == len(audio) - 6400:  # 0.1 s into the tail
+            ahead.verify_ahead()
+    assert ahead.final() == expected
+    assert verified == []
+    assert [d.get_cmn() for d in ahead._decoders] == [d.get_cmn() for d in plain._decoders]
+
+
+def test_a_second_look_begun_for_words_the_player_went_on_from_is_decoded_again():
+    """Begun after "raise to", the strict decode is of the wrong words once "two hundred"
+    follows: the words heard are decoded strictly again, and the recognizer hears what one
+    that never began a look ahead does, its running means where that one's are."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    first, rest = _say("raise to", "en-gb"), _say("two hundred", "en-gb")
+    plain, ahead = PocketSphinxRecognizer(), PocketSphinxRecognizer()
+    expected = plain.decode(first + rest, chunk_bytes=3200)
+    for start in range(0, len(first), 3200):
+        ahead.accept(first[start:start + 3200])
+    ahead.verify_ahead()
+    assert ahead._verifying is not None and ahead._verifying.text == "raise to"
+    for start in range(0, len(rest), 3200):
+        ahead.accept(rest[start:start + 3200])
+    assert ahead.final() == expected == Hypothesis("raise to two hundred", 0.95, "pocketsphinx")
+    # the rival decoder's mean is set afresh for each use: only these two run on
+    assert [ahead._decoder.get_cmn(), ahead._verifier.get_cmn()] == [
+        plain._decoder.get_cmn(), plain._verifier.get_cmn()]
+
+
 def test_the_second_look_covers_only_the_utterance_it_judges(recognizer):
     """The strict second look decodes the finished phrase's own audio: a dropped phrase
     before it leaves nothing behind, and a clear command comes back sure."""

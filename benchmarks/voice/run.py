@@ -94,6 +94,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
                                   rescue_slack=args.rescue_slack)
         pair.sphinx_ends_ahead = args.sphinx_ahead
         pair.sure_agreement_settles = args.sure_settles
+        pair.sphinx_verifies_ahead = args.verify_ahead
         return pair
     from voice.recognizers import open_recognizer
 
@@ -483,6 +484,7 @@ def main(argv: list[str] | None = None) -> int:
     from voice.recognizers.combined import (
         RESCUE_SLACK,
         SPHINX_ENDS_AHEAD,
+        SPHINX_VERIFIES_AHEAD,
         SURE_AGREEMENT_SETTLES,
     )
 
@@ -490,6 +492,10 @@ def main(argv: list[str] | None = None) -> int:
                     default=SPHINX_ENDS_AHEAD,
                     help="combined: PocketSphinx ends the utterance where Whisper decodes "
                     "ahead, and judges it during the hangover")
+    ap.add_argument("--verify-ahead", action=argparse.BooleanOptionalAction,
+                    default=SPHINX_VERIFIES_AHEAD,
+                    help="combined: PocketSphinx begins its second look where Whisper "
+                    "decodes ahead")
     ap.add_argument("--sure-settles", action=argparse.BooleanOptionalAction,
                     default=SURE_AGREEMENT_SETTLES,
                     help="combined: PocketSphinx's doubted command that Whisper is sure of "

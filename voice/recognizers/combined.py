@@ -279,6 +279,11 @@ ALONE_TABLE_SLACK: float | None = 6.5
 #: made them ask).  So it is off until it keeps that (benchmarks/voice/RESULTS.md,
 #: session 42).
 SPHINX_ENDS_AHEAD = False
+#: PocketSphinx begins its second look's strict decode where Whisper starts decoding ahead
+#: (:meth:`PocketSphinxRecognizer.verify_ahead`): the same verdict, from the same chunks,
+#: without the end of the utterance waiting for it where the words heard by then are the
+#: words at the end (benchmarks/voice/RESULTS.md, session 56).
+SPHINX_VERIFIES_AHEAD = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
@@ -1288,6 +1293,7 @@ class CombinedRecognizer(Recognizer):
         #: A "yes?" waits for its answer (:meth:`expect_confirmation`).
         self.confirming = False
         self.sphinx_ends_ahead = SPHINX_ENDS_AHEAD
+        self.sphinx_verifies_ahead = SPHINX_VERIFIES_AHEAD
         self.sure_agreement_settles = SURE_AGREEMENT_SETTLES
 
     def expect_confirmation(self, pending: bool) -> None:
@@ -1314,6 +1320,8 @@ class CombinedRecognizer(Recognizer):
         self.sphinx.accept(chunk)
         if ahead and not self.sphinx.ended_ahead:
             self.sphinx.end_ahead()
+        elif self.sphinx_verifies_ahead and self.whisper.decoding_ahead:
+            self.sphinx.verify_ahead()
 
     def hear_room(self, pcm: bytes) -> None:
         self.sphinx.hear_room(pcm)

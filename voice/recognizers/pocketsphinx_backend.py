@@ -46,7 +46,10 @@ benchmarks/voice/RESULTS.md):
   at a larger garbage weight (:func:`voice.grammar.verify_jsgf`).  Words that still win get
   high confidence; otherwise :data:`LOW_CONFIDENCE` (the resolver then asks "yes?").  A
   look at the finished phrase costs about 0.05 x real time; a second full decoder
-  streamed alongside the first would give the same outcomes but falls behind the speech;
+  streamed alongside the first would give the same outcomes but falls behind the speech.
+  Where the caller knows the quiet tail has begun, the look starts then, for the words
+  heard so far, and the end takes its verdict if they are still the words
+  (:meth:`PocketSphinxRecognizer.verify_ahead`);
 - in that second look a short command must also be *clearly* the best command: it is sure
   only if it still wins when every short command meaning something else is far likelier
   (:func:`voice.grammar.rival_jsgf`, on a third decoder), so a noisy "pause" heard as
@@ -317,6 +320,49 @@ class _Ahead:
     thread: threading.Thread | None = None
 
 
+class _VerifyingAhead:
+    """The second look's strict decode (:meth:`PocketSphinxRecognizer._second_look`) begun
+    while the utterance's quiet tail comes in, for the words the main decoder heard so far:
+    a thread feeds the verifier the utterance's chunks as they arrive, and :meth:`take`
+    ends it.  The verifier's running mean from before, to put back if it is not used."""
+
+    def __init__(self, dec: Any, text: str, audio: list[bytes], mean: str) -> None:
+        self.dec, self.text, self.mean = dec, text, mean
+        self.audio = audio  #: the recognizer's own list: it grows as chunks come in
+        self._fed = 0
+        self._done = False
+        self._more = threading.Condition()
+        self._thread = threading.Thread(target=self._feed, name="pocketsphinx-verify",
+                                        daemon=True)
+        self._thread.start()
+
+    def _feed(self) -> None:
+        while True:
+            with self._more:
+                while self._fed == len(self.audio) and not self._done:
+                    self._more.wait()
+                if self._fed == len(self.audio):
+                    return
+                data = self.audio[self._fed]
+            self.dec.process_raw(data, False, False)
+            self._fed += 1
+
+    def heard_more(self) -> None:
+        """A chunk was added to the utterance."""
+        with self._more:
+            self._more.notify()
+
+    def take(self) -> int:
+        """Feed what is left and end the decode (once); how many chunks it heard."""
+        with self._more:
+            ended, self._done = self._done, True
+            self._more.notify()
+        if not ended:
+            self._thread.join()
+            self.dec.end_utt()
+        return self._fed
+
+
 class PocketSphinxRecognizer(Recognizer):
     """JSGF-constrained PocketSphinx with phone-loop rejection.
 
@@ -370,8 +416,9 @@ class PocketSphinxRecognizer(Recognizer):
             self._grammar = (garbage_weight, other_weight, other_words, lead_weight)
             self._verifier = None if strict_weight is None else _decoder(
                 strict_weight, model, config, searches=False)
+            # with the phone loop's words: it stands in for the verifier too (_verified_ahead)
             self._rival = None if strict_weight is None or rival_weight is None else _decoder(
-                None, model, config, searches=False)
+                strict_weight, model, config, searches=False)
         except RuntimeError as exc:
             raise RecognizerUnavailableError(f"PocketSphinx failed to load: {exc}") from exc
         self.strict_weight = strict_weight
@@ -387,6 +434,8 @@ class PocketSphinxRecognizer(Recognizer):
         self._over = False  #: the utterance began over the game's line (and a lead is built)
         self._audio: list[bytes] = []  #: the utterance so far, for the second look
         self._ahead: _Ahead | None = None  #: the utterance ended ahead (:meth:`end_ahead`)
+        #: the second look's strict decode begun ahead (:meth:`verify_ahead`)
+        self._verifying: _VerifyingAhead | None = None
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
         self.cmn_frames = cmn_frames
@@ -451,6 +500,59 @@ class PocketSphinxRecognizer(Recognizer):
             return
         self._decoder.process_raw(data, False, False)
         self._audio.append(data)
+        if self._verifying is not None:
+            self._verifying.heard_more()
+
+    def verify_ahead(self) -> None:
+        """Begin the second look's strict decode now, for the words heard so far, while the
+        voice detector waits out its hangover: the utterance's quiet tail has begun (the
+        caller knows when, as Whisper's decode-ahead does).  It hears the same chunks from
+        the same running mean as the decode at the end would, so where the main decoder's
+        words at the end are these, its verdict is that decode's and the end no longer waits
+        for it (:meth:`_verified_ahead`).  Once an utterance: the verifier's running mean
+        has taken in what it heard."""
+        if (self._verifying is not None or not self._started or self._ahead is not None
+                or self._verifier is None or self.strict_weight is None):
+            return
+        text = self._text(self._decoder)
+        if text == UNKNOWN:
+            return
+        dec = self._verifier
+        mean = str(dec.get_cmn())
+        dec.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+        dec.activate_search(_VERIFY)
+        dec.start_utt()
+        self._verifying = _VerifyingAhead(dec, text, self._audio, mean)
+
+    def _drop_verifying(self) -> None:
+        """End the decode begun ahead unused (no second look wanted), the verifier's
+        running mean put back."""
+        verifying, self._verifying = self._verifying, None
+        if verifying is not None:
+            verifying.take()
+            verifying.dec.set_cmn(verifying.mean)
+
+    def _verified_ahead(self, text: str, audio: list[bytes]) -> bool | None:
+        """The second look's strict verdict on ``audio`` from the decode begun ahead, if
+        any (None: there is none).  Begun for other words, the verifier has still heard the
+        utterance once, as at the end, and the rival decoder (whose mean is set afresh for
+        each use) decodes ``text`` strictly from where the verifier's mean began."""
+        verifying, self._verifying = self._verifying, None
+        if verifying is None:
+            return None
+        whole = verifying.audio is audio and verifying.take() == len(audio)
+        if not whole:
+            verifying.take()
+            verifying.dec.set_cmn(verifying.mean)
+            return None
+        if verifying.text == text:
+            hyp = verifying.dec.hyp()
+            return hyp is not None and hyp.hypstr == text
+        assert self.strict_weight is not None
+        spare = self._rival or verifying.dec  # no rival decoder: the verifier hears it twice
+        spare.set_cmn(verifying.mean)
+        spare.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+        return self._decodes_to(spare, _VERIFY, text, audio)
 
     @property
     def ended_ahead(self) -> bool:
@@ -468,6 +570,7 @@ class PocketSphinxRecognizer(Recognizer):
         chunks still coming in are taken between them."""
         if not self._started or self._ahead is not None:
             return
+        self._drop_verifying()
         self._decoder.end_utt()
         self._started = False
         audio, self._audio = self._audio, []
@@ -504,6 +607,7 @@ class PocketSphinxRecognizer(Recognizer):
 
     def reset(self) -> None:
         """Drop the utterance in progress (no second look: nobody wants its result)."""
+        self._drop_verifying()
         if self._collect() is not None:
             self._settle()
         elif self._started:
@@ -532,7 +636,9 @@ class PocketSphinxRecognizer(Recognizer):
             audio, self._audio = self._audio, []
             heard = self._judged(audio, rehear)
         else:
+            self._drop_verifying()
             return Hypothesis(UNKNOWN, 0.0, self.name)
+        self._drop_verifying()  # the words it was begun for were not heard, or not looked at
         self._settle()
         if self.room_file is not None:  # the mean has moved towards this microphone and room
             save_room(self.room_file, self.room)
@@ -643,6 +749,7 @@ class PocketSphinxRecognizer(Recognizer):
         Every decoder's running mean is put back afterwards, to go on adapting at its own
         pace: one utterance's mean is not the room's (jumping to it, a noisy "check" two
         commands later can be heard as "jam")."""
+        self._drop_verifying()  # begun from the running mean, not this one
         means, room = [d.get_cmn() for d in self._decoders], self._room_mean
         self.set_room(",".join(f"{c:.4f}" for c in own))
         self._decode(self._decoder, audio)
@@ -678,9 +785,12 @@ class PocketSphinxRecognizer(Recognizer):
         every rival command when the rivals are much likelier (short commands: other
         commands; longer ones naming an amount: other amounts)?"""
         assert self._verifier is not None and self.strict_weight is not None
-        self._verifier.add_jsgf_string(
-            _VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
-        if not self._decodes_to(self._verifier, _VERIFY, text, audio):
+        verified = self._verified_ahead(text, audio)
+        if verified is None:
+            self._verifier.add_jsgf_string(
+                _VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+            verified = self._decodes_to(self._verifier, _VERIFY, text, audio)
+        if not verified:
             return False
         search = self._rival_search(text)
         if self._rival is None or search is None:
