@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -336,9 +337,9 @@ def test_an_utterance_ended_ahead_is_judged_as_if_it_had_ended_there():
     assert ahead._decoder.get_cmn() == plain._decoder.get_cmn()
 
 
-def test_speech_resumed_after_an_end_ahead_is_heard_whole(recognizer):
-    """The player spoke on: the utterance is decoded again from its start, every decoder's
-    running mean as it was, and heard whole, not as the words before the pause."""
+def _raise_said_with_a_pause() -> tuple[Any, bytes, Any, Hypothesis]:
+    """"raise to", a pause, "two hundred"; a fresh recognizer that has heard the first part
+    and one that heard it all, with what that one heard."""
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
     first, rest = _say("raise to", "en-gb"), _say("two hundred", "en-gb")
@@ -346,6 +347,13 @@ def test_speech_resumed_after_an_end_ahead_is_heard_whole(recognizer):
     expected = plain.decode(first + rest, chunk_bytes=3200)
     for start in range(0, len(first), 3200):
         ahead.accept(first[start:start + 3200])
+    return ahead, rest, plain, expected
+
+
+def test_speech_resumed_after_an_end_ahead_is_heard_whole(recognizer):
+    """The player spoke on: the utterance is decoded again from its start, every decoder's
+    running mean as it was, and heard whole, not as the words before the pause."""
+    ahead, rest, _, expected = _raise_said_with_a_pause()
     ahead.end_ahead()
     ahead.accept(rest[:3200])
     ahead.resume()
@@ -398,13 +406,7 @@ def test_a_second_look_begun_for_words_the_player_went_on_from_is_decoded_again(
     """Begun after "raise to", the strict decode is of the wrong words once "two hundred"
     follows: the words heard are decoded strictly again, and the recognizer hears what one
     that never began a look ahead does, its running means where that one's are."""
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-
-    first, rest = _say("raise to", "en-gb"), _say("two hundred", "en-gb")
-    plain, ahead = PocketSphinxRecognizer(), PocketSphinxRecognizer()
-    expected = plain.decode(first + rest, chunk_bytes=3200)
-    for start in range(0, len(first), 3200):
-        ahead.accept(first[start:start + 3200])
+    ahead, rest, plain, expected = _raise_said_with_a_pause()
     ahead.verify_ahead()
     assert ahead._verifying is not None and ahead._verifying.text == "raise to"
     for start in range(0, len(rest), 3200):
