@@ -283,8 +283,10 @@ SPHINX_ENDS_AHEAD = False
 #: (:meth:`PocketSphinxRecognizer.verify_ahead`): the same verdict, from the same chunks,
 #: without the end of the utterance waiting for it where the words heard by then are the
 #: words at the end.  Every 8th fresh clip in real time, side by side: p50 160 / 193 / 161
-#: -> 126 / 99 / 75 ms, p95 291 / 349 / 280 -> 291 / 342 / 255 (clean / 15 dB / room), the
-#: pair's outcomes identical (benchmarks/voice/RESULTS.md, session 56).
+#: -> 126 / 99 / 75 ms, p95 291 / 349 / 280 -> 291 / 342 / 255 (clean / 15 dB / room); on a
+#: busier machine p50 175 / 309 / 291 -> 158 / 126 / 93, p95 329 / 897 / 696 -> 360 / 421 /
+#: 315 (it shares the cores with Whisper's decode ahead); the pair's outcomes identical
+#: (benchmarks/voice/RESULTS.md, session 56).
 SPHINX_VERIFIES_AHEAD = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
