@@ -519,7 +519,7 @@ class PocketSphinxRecognizer(Recognizer):
             return
         dec = self._verifier
         mean = str(dec.get_cmn())
-        dec.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+        self._add_verify_search(dec, text)
         dec.activate_search(_VERIFY)
         dec.start_utt()
         self._verifying = _VerifyingAhead(dec, text, self._audio, mean)
@@ -537,22 +537,30 @@ class PocketSphinxRecognizer(Recognizer):
         any (None: there is none).  Begun for other words, the verifier has still heard the
         utterance once, as at the end, and the rival decoder (whose mean is set afresh for
         each use) decodes ``text`` strictly from where the verifier's mean began."""
-        verifying, self._verifying = self._verifying, None
+        verifying = self._verifying
         if verifying is None:
             return None
-        whole = verifying.audio is audio and verifying.take() == len(audio)
-        if not whole:
-            verifying.take()
-            verifying.dec.set_cmn(verifying.mean)
+        if verifying.audio is not audio or verifying.take() != len(audio):
+            self._drop_verifying()
             return None
+        self._verifying = None
         if verifying.text == text:
             hyp = verifying.dec.hyp()
             return hyp is not None and hyp.hypstr == text
-        assert self.strict_weight is not None
         spare = self._rival or verifying.dec  # no rival decoder: the verifier hears it twice
         spare.set_cmn(verifying.mean)
-        spare.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
-        return self._decodes_to(spare, _VERIFY, text, audio)
+        return self._strictly(spare, text, audio)
+
+    def _add_verify_search(self, dec: Any, text: str) -> None:
+        """Compile the second look's strict search for ``text`` into ``dec``."""
+        assert self.strict_weight is not None
+        dec.add_jsgf_string(_VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
+
+    def _strictly(self, dec: Any, text: str, audio: list[bytes]) -> bool:
+        """Do ``text``'s words still beat the phone loop at the strict garbage weight, on
+        ``dec``?"""
+        self._add_verify_search(dec, text)
+        return self._decodes_to(dec, _VERIFY, text, audio)
 
     @property
     def ended_ahead(self) -> bool:
@@ -636,7 +644,6 @@ class PocketSphinxRecognizer(Recognizer):
             audio, self._audio = self._audio, []
             heard = self._judged(audio, rehear)
         else:
-            self._drop_verifying()
             return Hypothesis(UNKNOWN, 0.0, self.name)
         self._drop_verifying()  # the words it was begun for were not heard, or not looked at
         self._settle()
@@ -787,9 +794,7 @@ class PocketSphinxRecognizer(Recognizer):
         assert self._verifier is not None and self.strict_weight is not None
         verified = self._verified_ahead(text, audio)
         if verified is None:
-            self._verifier.add_jsgf_string(
-                _VERIFY, grammar.verify_jsgf(text.split(), self.strict_weight))
-            verified = self._decodes_to(self._verifier, _VERIFY, text, audio)
+            verified = self._strictly(self._verifier, text, audio)
         if not verified:
             return False
         search = self._rival_search(text)
