@@ -62,8 +62,10 @@ CHUNK = 3200  # 100 ms of 16 kHz int16
 
 def make_recognizer(engine: str, args: argparse.Namespace):
     if engine == "pocketsphinx":
+        from voice.recognizers import sphinx_calls
         from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
 
+        sphinx_calls.DIRECT = getattr(args, "direct_calls", sphinx_calls.DIRECT)
         cmn = getattr(args, "cmn_frames", None)  # None: the tuned one
         extra = {} if cmn is None else {"cmn_frames": None if cmn <= 0 else cmn}
         return PocketSphinxRecognizer(
@@ -496,6 +498,11 @@ def main(argv: list[str] | None = None) -> int:
                     default=SPHINX_VERIFIES_AHEAD,
                     help="combined: PocketSphinx begins its second look where Whisper "
                     "decodes ahead")
+    from voice.recognizers.sphinx_calls import DIRECT
+
+    ap.add_argument("--direct-calls", action=argparse.BooleanOptionalAction, default=DIRECT,
+                    help="PocketSphinx decodes through its C library, Python's lock free "
+                    "meanwhile (--no-direct-calls: the wheel's methods, which hold it)")
     ap.add_argument("--sure-settles", action=argparse.BooleanOptionalAction,
                     default=SURE_AGREEMENT_SETTLES,
                     help="combined: PocketSphinx's doubted command that Whisper is sure of "

@@ -34,7 +34,8 @@ reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 
 PocketSphinx decodes while the player speaks (it streams); Whisper decodes ahead once the
 utterance's quiet tail has begun; at the end both finish side by side, Whisper on a thread
-(CTranslate2 releases the GIL), so the wait is the longer of the two, not their sum.
+(CTranslate2 frees Python's lock while it computes, and PocketSphinx decodes with it free:
+:mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum.
 PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 

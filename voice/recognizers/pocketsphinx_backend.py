@@ -50,6 +50,8 @@ benchmarks/voice/RESULTS.md):
   Where the caller knows the quiet tail has begun, the look starts then, for the words
   heard so far, and the end takes its verdict if they are still the words
   (:meth:`PocketSphinxRecognizer.verify_ahead`);
+- its decoding goes straight to the C library in the wheel (:mod:`.sphinx_calls`), Python's
+  lock free meanwhile: Whisper's thread decodes beside it, not in the gaps between chunks;
 - in that second look a short command must also be *clearly* the best command: it is sure
   only if it still wins when every short command meaning something else is far likelier
   (:func:`voice.grammar.rival_jsgf`, on a third decoder), so a noisy "pause" heard as
@@ -75,6 +77,7 @@ from .. import grammar
 from ..intents import Unknown
 from ..numbers import NUMBER_WORDS
 from ..parser import parse
+from . import sphinx_calls
 from .base import UNKNOWN, Hypothesis, ModelNotFoundError, Recognizer, RecognizerUnavailableError
 from .room import load_room, save_room
 
@@ -344,7 +347,7 @@ class _VerifyingAhead:
                 if self._fed == len(self.audio):
                     return
                 data = self.audio[self._fed]
-            self.dec.process_raw(data, False, False)
+            sphinx_calls.process_raw(self.dec, data)
             self._fed += 1
 
     def heard_more(self) -> None:
@@ -359,7 +362,7 @@ class _VerifyingAhead:
             self._more.notify()
         if not ended:
             self._thread.join()
-            self.dec.end_utt()
+            sphinx_calls.end_utt(self.dec)
         return self._fed
 
 
@@ -498,7 +501,7 @@ class PocketSphinxRecognizer(Recognizer):
         if ahead is not None:  # the utterance's tail: heard only if the player speaks again
             ahead.tail.append(data)
             return
-        self._decoder.process_raw(data, False, False)
+        sphinx_calls.process_raw(self._decoder, data)
         self._audio.append(data)
         if self._verifying is not None:
             self._verifying.heard_more()
@@ -574,12 +577,12 @@ class PocketSphinxRecognizer(Recognizer):
         not settled on is decoded up to three times more (:meth:`_hear_in_its_own_room`),
         and that no longer waits for the end of the utterance.  :meth:`final` collects the
         judgement; :meth:`resume` takes the utterance up again if the player speaks on.
-        The pocketsphinx binding keeps the GIL while it decodes, but one chunk at a time, so the
-        chunks still coming in are taken between them."""
+        PocketSphinx decodes with Python's lock free (:mod:`.sphinx_calls`), so the chunks
+        still coming in are taken meanwhile."""
         if not self._started or self._ahead is not None:
             return
         self._drop_verifying()
-        self._decoder.end_utt()
+        sphinx_calls.end_utt(self._decoder)
         self._started = False
         audio, self._audio = self._audio, []
         ahead = _Ahead(audio, [d.get_cmn() for d in self._decoders[1:]])
@@ -610,7 +613,7 @@ class PocketSphinxRecognizer(Recognizer):
         self._decoder.set_cmn(self._mean_before)
         self._start()
         for data in ahead.audio + ahead.tail:
-            self._decoder.process_raw(data, False, False)
+            sphinx_calls.process_raw(self._decoder, data)
             self._audio.append(data)
 
     def reset(self) -> None:
@@ -619,7 +622,7 @@ class PocketSphinxRecognizer(Recognizer):
         if self._collect() is not None:
             self._settle()
         elif self._started:
-            self._decoder.end_utt()
+            sphinx_calls.end_utt(self._decoder)
             self._started = False
             self._settle()
         self._audio = []
@@ -639,7 +642,7 @@ class PocketSphinxRecognizer(Recognizer):
         if ahead is not None and ahead.result is not None:
             heard = ahead.result
         elif self._started:
-            self._decoder.end_utt()
+            sphinx_calls.end_utt(self._decoder)
             self._started = False
             audio, self._audio = self._audio, []
             heard = self._judged(audio, rehear)
@@ -836,8 +839,8 @@ class PocketSphinxRecognizer(Recognizer):
         """One whole utterance through ``dec``, with its active grammar."""
         dec.start_utt()
         for data in audio:
-            dec.process_raw(data, False, False)
-        dec.end_utt()
+            sphinx_calls.process_raw(dec, data)
+        sphinx_calls.end_utt(dec)
 
     def _word_segments(self) -> list[Any]:
         """The main decode's segments that are words: no silence, noise, sentence marks or
