@@ -20,10 +20,11 @@ their own); the library keeps no state shared between decoders but the log file.
 from __future__ import annotations
 
 import ctypes
+import sys
 from typing import Any
 
 #: Whether decoding goes straight to the C library (False: the wheel's methods, holding
-#: the interpreter lock; ``benchmarks.voice.run --binding-calls`` compares the two).
+#: the interpreter lock; ``benchmarks.voice.run --no-direct-calls`` compares the two).
 DIRECT = True
 
 #: Where the decoder's C handle and its Config object sit in a ``Decoder`` (in pointer-sized
@@ -62,7 +63,7 @@ def _handle(dec: Any) -> int | None:
     module expects: its config word must be the very Config object the decoder returns,
     and the library, asked for the handle's config, must name that object's C handle."""
     global _LIB
-    if not DIRECT:
+    if not DIRECT or sys.implementation.name != "cpython":  # elsewhere id() is no address
         return None
     if type(dec).__basicsize__ < (_DECODER_CONFIG_WORD + 1) * ctypes.sizeof(ctypes.c_void_p):
         return None
@@ -83,7 +84,7 @@ def process_raw(dec: Any, data: bytes) -> None:
     handle = _handle(dec)
     if handle is None:
         dec.process_raw(data, False, False)
-    elif _LIB.ps_process_raw(handle, data, len(data) // 2, 0, 0) < 0:
+    elif _LIB.ps_process_raw(handle, bytes(data), len(data) // 2, 0, 0) < 0:
         raise RuntimeError(f"PocketSphinx failed to process {len(data) // 2} samples")
 
 
