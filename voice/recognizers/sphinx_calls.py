@@ -54,6 +54,11 @@ def _library() -> Any:
 _LIB: Any = None
 
 
+def _holds(obj: object, n: int) -> bool:
+    """Whether ``obj``'s type lays out at least ``n`` pointer-sized words."""
+    return type(obj).__basicsize__ >= n * ctypes.sizeof(ctypes.c_void_p)
+
+
 def _words(obj: object, n: int) -> list[int]:
     return [w or 0 for w in (ctypes.c_void_p * n).from_address(id(obj))]
 
@@ -65,11 +70,12 @@ def _handle(dec: Any) -> int | None:
     global _LIB
     if not DIRECT or sys.implementation.name != "cpython":  # elsewhere id() is no address
         return None
-    if type(dec).__basicsize__ < (_DECODER_CONFIG_WORD + 1) * ctypes.sizeof(ctypes.c_void_p):
+    if not _holds(dec, _DECODER_CONFIG_WORD + 1):
         return None
     words = _words(dec, _DECODER_CONFIG_WORD + 1)
     config, handle = getattr(dec, "config", None), words[_DECODER_HANDLE_WORD]
-    if config is None or words[_DECODER_CONFIG_WORD] != id(config) or not handle:
+    if (config is None or words[_DECODER_CONFIG_WORD] != id(config) or not handle
+            or not _holds(config, max(_CONFIG_HANDLE_WORDS) + 1)):
         return None
     if _LIB is None:
         _LIB = _library()
