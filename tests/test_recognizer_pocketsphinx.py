@@ -9,6 +9,7 @@ known misses (e.g. "bet one fifty" in en-gb+f2 heard as "bet one fifty eight").
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -415,6 +416,89 @@ def test_a_second_look_begun_for_words_the_player_went_on_from_is_decoded_again(
     # the rival decoder's mean is set afresh for each use: only these two run on
     assert [ahead._decoder.get_cmn(), ahead._verifier.get_cmn()] == [
         plain._decoder.get_cmn(), plain._verifier.get_cmn()]
+
+
+def _decodes_at_the_end(monkeypatch) -> list[str]:
+    """The searches every decode of a whole utterance runs (strict looks and rivals)."""
+    from voice.recognizers import pocketsphinx_backend as pb
+
+    searches: list[str] = []
+    decodes_to = pb.PocketSphinxRecognizer._decodes_to
+
+    def counted(dec, search, text, audio):
+        searches.append(search)
+        return decodes_to(dec, search, text, audio)
+
+    monkeypatch.setattr(pb.PocketSphinxRecognizer, "_decodes_to", staticmethod(counted))
+    return searches
+
+
+def _heard_with_a_look_begun_ahead(audio: bytes, matters: Callable[[str], bool] | None,
+                                   verify: bool = True) -> Any:
+    """A fresh recognizer fed ``audio`` in 100 ms chunks, its second look begun 0.1 s into
+    the quiet tail (if ``verify``), ended with ``look_matters=matters``."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    rec = PocketSphinxRecognizer()
+    for start in range(0, len(audio), 3200):
+        rec.accept(audio[start:start + 3200])
+        if verify and start + 3200 == len(audio) - 6400:
+            rec.verify_ahead()
+    return rec, rec.final(look_matters=matters)
+
+
+@pytest.mark.parametrize("text,voice,snr_db", [
+    ("call it", "en-us", 40.0), ("raise to two hundred", "en-gb", 40.0)])
+def test_a_second_look_that_could_not_change_the_outcome_is_left_unfinished(
+        monkeypatch, text, voice, snr_db):
+    """Asked, and told the look would change nothing, the recognizer takes the words as
+    heard without the strict or the rival decode at the end; the verifier has heard the
+    utterance as a finished look leaves it, so every decoder that carries its running mean
+    to the next utterance ends where one that looked ends."""
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+
+    said = _say(text, voice, snr_db)
+    audio = said + bytes(-len(said) % 3200 + 9600)
+    plain = PocketSphinxRecognizer()
+    expected = plain.decode(audio, chunk_bytes=3200)
+    assert expected.text == text and plain.looked
+    searches = _decodes_at_the_end(monkeypatch)
+    asked: list[str] = []
+    rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: bool(asked.append(t)))
+    assert asked == [text] and heard.text == text and not rec.looked
+    assert searches == []
+    assert [rec._decoder.get_cmn(), rec._verifier.get_cmn()] == [
+        plain._decoder.get_cmn(), plain._verifier.get_cmn()]
+
+
+def test_a_second_look_that_could_change_the_outcome_is_finished(monkeypatch):
+    """Told the look matters, the recognizer finishes it: the verdict, the decodes and the
+    running means are those of a recognizer never asked."""
+    from voice.recognizers.pocketsphinx_backend import _VERIFY, PocketSphinxRecognizer
+
+    said = _say("call it", "en-us")
+    audio = said + bytes(-len(said) % 3200 + 9600)
+    plain = PocketSphinxRecognizer()
+    searches = _decodes_at_the_end(monkeypatch)
+    expected = plain.decode(audio, chunk_bytes=3200)
+    plain_searches, searches[:] = searches[:], []
+    rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: True)
+    assert heard == expected and rec.looked
+    assert _VERIFY in plain_searches  # the plain one's strict decode; this one's was ahead
+    assert searches == [s for s in plain_searches if s != _VERIFY] != []  # the rival check
+    assert [d.get_cmn() for d in rec._decoders] == [d.get_cmn() for d in plain._decoders]
+
+
+def test_a_second_look_not_begun_ahead_is_always_finished():
+    """Without a look begun in the quiet tail, the verifier has not heard the utterance:
+    leaving the look would leave its running mean behind the next utterance, so the look
+    is finished and nobody is asked."""
+    said = _say("call it", "en-us")
+    audio = said + bytes(-len(said) % 3200 + 9600)
+    asked: list[str] = []
+    rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: bool(asked.append(t)),
+                                                verify=False)
+    assert asked == [] and rec.looked and heard.text == "call it"
 
 
 def test_the_second_look_covers_only_the_utterance_it_judges(recognizer):

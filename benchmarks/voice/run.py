@@ -97,6 +97,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
         pair.sphinx_ends_ahead = args.sphinx_ahead
         pair.sure_agreement_settles = args.sure_settles
         pair.sphinx_verifies_ahead = args.verify_ahead
+        pair.skips_unneeded_looks = getattr(args, "skip_looks", pair.skips_unneeded_looks)
         return pair
     from voice.recognizers import open_recognizer
 
@@ -165,6 +166,8 @@ def run_clip(
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
+        if not rec.sphinx.looked:  # its confidence is no verdict: either gave this outcome
+            say["sphinx_unlooked"] = True
     table_rival = getattr(rec, "last_table_rival", None)
     if table_rival is not None:  # combined: a table command's likeliest betting rival
         say["table_rival"] = round(table_rival, 4)
@@ -498,6 +501,12 @@ def main(argv: list[str] | None = None) -> int:
                     default=SPHINX_VERIFIES_AHEAD,
                     help="combined: PocketSphinx begins its second look where Whisper "
                     "decodes ahead")
+    from voice.recognizers.combined import SKIPS_UNNEEDED_LOOKS
+
+    ap.add_argument("--skip-looks", action=argparse.BooleanOptionalAction,
+                    default=SKIPS_UNNEEDED_LOOKS,
+                    help="combined: PocketSphinx leaves its second look unfinished where "
+                    "neither verdict would change what the pair takes")
     from voice.recognizers.sphinx_calls import DIRECT
 
     ap.add_argument("--direct-calls", action=argparse.BooleanOptionalAction, default=DIRECT,
@@ -590,7 +599,7 @@ def main(argv: list[str] | None = None) -> int:
                    final_ms=say["final_ms"], rtf=rtf,
                    **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival",
                                              "soundalike_gap", "echo_gap", "near_lead",
-                                             "talk_lead")
+                                             "talk_lead", "sphinx_unlooked")
                       if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]

@@ -35,7 +35,9 @@ reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 PocketSphinx decodes while the player speaks (it streams); Whisper decodes ahead once the
 utterance's quiet tail has begun; at the end both finish side by side, Whisper on a thread
 (CTranslate2 frees Python's lock while it computes, and PocketSphinx decodes with it free:
-:mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum.
+:mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum; and where
+Whisper has finished first and PocketSphinx's second look could not change what the pair
+takes, the look is left unfinished (:data:`SKIPS_UNNEEDED_LOOKS`).
 PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 
@@ -44,7 +46,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from typing import TypedDict
+from typing import Any, TypedDict
 
 from ..intents import (
     BareRaise,
@@ -289,6 +291,11 @@ SPHINX_ENDS_AHEAD = False
 #: 315 (it shares the cores with Whisper's decode ahead); the pair's outcomes identical
 #: (benchmarks/voice/RESULTS.md, session 56).
 SPHINX_VERIFIES_AHEAD = True
+#: PocketSphinx leaves its second look unfinished where Whisper has finished and the pair
+#: would make the same of PocketSphinx's words sure or doubted (and a doubt would not have
+#: them heard again in their own room): what the pair takes is exactly what it would take
+#: after the look (:meth:`PocketSphinxRecognizer.final`, ``look_matters``), sooner.
+SKIPS_UNNEEDED_LOOKS = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
@@ -1299,6 +1306,7 @@ class CombinedRecognizer(Recognizer):
         self.confirming = False
         self.sphinx_ends_ahead = SPHINX_ENDS_AHEAD
         self.sphinx_verifies_ahead = SPHINX_VERIFIES_AHEAD
+        self.skips_unneeded_looks = SKIPS_UNNEEDED_LOOKS
         self.sure_agreement_settles = SURE_AGREEMENT_SETTLES
 
     def expect_confirmation(self, pending: bool) -> None:
@@ -1345,25 +1353,51 @@ class CombinedRecognizer(Recognizer):
         worker = threading.Thread(target=lambda: heard.append(self.whisper.final()),
                                   name="whisper-final")
         worker.start()
+        scores: dict[tuple[str, ...], Any] = {}
 
         def rehear(first: Hypothesis) -> bool:
             worker.join()
             return not settled(heard[0], first)
 
-        sphinx = self.sphinx.final(rehear if self.sure_agreement_settles else None)
+        def look_matters(text: str) -> bool:
+            if worker.is_alive():  # not waited for: the look goes on beside Whisper
+                return True
+            sure, doubted = (self._decided(heard[0], Hypothesis(text, c, self.sphinx.name),
+                                           scores)
+                             for c in (HIGH_CONFIDENCE, LOW_CONFIDENCE))
+            return sure != doubted
+
+        sphinx = self.sphinx.final(rehear if self.sure_agreement_settles else None,
+                                   look_matters if self.skips_unneeded_looks else None)
         worker.join()
-        whisper = heard[0]
+        return self._decided(heard[0], sphinx, scores)
+
+    def _rescored(self, scores: dict[tuple[str, ...], Any], *commands: str,
+                  each: bool = False) -> Any:
+        """:meth:`WhisperRecognizer.rescore` (``each``: ``rescore_each``) of ``commands``,
+        once an utterance: :meth:`final` may decide twice before PocketSphinx's last word."""
+        key = ("each" if each else "best", *commands)
+        if key not in scores:
+            scores[key] = (self.whisper.rescore_each(*commands) if each
+                           else self.whisper.rescore(*commands))
+        return scores[key]
+
+    def _decided(self, whisper: Hypothesis, sphinx: Hypothesis,
+                 scores: dict[tuple[str, ...], Any]) -> Hypothesis:
+        """What the pair makes of the two engines' hypotheses: Whisper's decoder scoring
+        PocketSphinx's command and the table's rivals where the rules want them, then
+        :func:`combine` (:attr:`last_opinion`, :attr:`last_table_rival` kept)."""
         gap = None
         said_w = intent_of(whisper)
         said_p = intent_of(sphinx)
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
-            gap = self.whisper.rescore(sphinx.text)
+            gap = self._rescored(scores, sphinx.text)
         self.last_opinion = (sphinx, gap)
         over = self.over_line
         far = (over and self.far_rival_table_slack_over is not None
                and far_apart(whisper, sphinx, gap, self.far_rival_table_slack_over))
         self.last_table_rival = (
-            self.whisper.rescore(*TABLE_RIVALS)
+            self._rescored(scores, *TABLE_RIVALS)
             if (isinstance(said_p, Unknown) or far) and not isinstance(said_w, Unknown)
             and not rescuable(said_w) and whisper.confidence >= HIGH_CONFIDENCE else None)
         judged = self.whisper.last
@@ -1393,7 +1427,7 @@ class CombinedRecognizer(Recognizer):
             return taken
         if self.lower_reading_slack_over is not None:
             commands = offered(readings, self.confirming)
-            gaps = self.whisper.rescore_each(*commands)
+            gaps = self._rescored(scores, *commands, each=True)
             scored = list(zip(commands, gaps, strict=True)) if gaps else []
             lower = lower_reading(scored, self.lower_reading_slack_over, self.name)
             if lower is not None:

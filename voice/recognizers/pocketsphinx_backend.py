@@ -439,6 +439,12 @@ class PocketSphinxRecognizer(Recognizer):
         self._ahead: _Ahead | None = None  #: the utterance ended ahead (:meth:`end_ahead`)
         #: the second look's strict decode begun ahead (:meth:`verify_ahead`)
         self._verifying: _VerifyingAhead | None = None
+        #: what :meth:`final` was given to ask, while it judges (:meth:`_look_unneeded`)
+        self._look_matters: Callable[[str], bool] | None = None
+        self._rehear: Callable[[Hypothesis], bool] | None = None
+        #: the last utterance's second look was finished, where one was wanted: its
+        #: confidence is the look's verdict (False: left unfinished, see :meth:`final`)
+        self.looked = True
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
         self.cmn_frames = cmn_frames
@@ -634,10 +640,15 @@ class PocketSphinxRecognizer(Recognizer):
             return UNKNOWN
         return " ".join(words)
 
-    def final(self, rehear: Callable[[Hypothesis], bool] | None = None) -> Hypothesis:
+    def final(self, rehear: Callable[[Hypothesis], bool] | None = None,
+              look_matters: Callable[[str], bool] | None = None) -> Hypothesis:
         """The utterance heard and judged.  ``rehear``: asked, with the doubted command
         first heard, whether to decode it again in its own room (:meth:`_judged`); None:
-        always (an utterance ended ahead has been judged so already)."""
+        always (an utterance ended ahead has been judged so already).  ``look_matters``:
+        asked, with the words heard, whether the second look's verdict could change what
+        is made of them; where it could not, the look is not finished
+        (:meth:`_look_unneeded`)."""
+        self.looked = True
         ahead = self._collect()
         if ahead is not None and ahead.result is not None:
             heard = ahead.result
@@ -645,7 +656,11 @@ class PocketSphinxRecognizer(Recognizer):
             sphinx_calls.end_utt(self._decoder)
             self._started = False
             audio, self._audio = self._audio, []
-            heard = self._judged(audio, rehear)
+            self._look_matters, self._rehear = look_matters, rehear
+            try:
+                heard = self._judged(audio, rehear)
+            finally:
+                self._look_matters = self._rehear = None
         else:
             return Hypothesis(UNKNOWN, 0.0, self.name)
         self._drop_verifying()  # the words it was begun for were not heard, or not looked at
@@ -662,10 +677,32 @@ class PocketSphinxRecognizer(Recognizer):
         heard = self._heard(audio)
         if heard.confidence < HIGH_CONFIDENCE:
             own = self._own_mean()
-            if (own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE
-                    and (rehear is None or rehear(heard))):
+            if own is not None and self._room_changed(own) and (rehear is None or rehear(heard)):
                 heard = self._hear_in_its_own_room(own, audio) or heard
         return heard
+
+    def _room_changed(self, own: list[float] | None) -> bool:
+        """Whether the utterance just ended, its own cepstral mean ``own``, sounds from a
+        room other than the running mean's (the first coefficient :data:`ROOM_CHANGE`
+        away)."""
+        return own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE
+
+    def _look_unneeded(self, text: str, audio: list[bytes]) -> bool:
+        """Whether the second look at ``text`` can be left unfinished: its decode was begun
+        ahead on this utterance (so the verifier has heard it, as a finished look leaves
+        it), the caller's ``look_matters`` says neither verdict would change what is made
+        of the words, and a doubt would not have them heard again in their own room.  The
+        verifier's utterance is ended as a look ends it; :attr:`looked` turns False."""
+        matters, verifying, rehear = self._look_matters, self._verifying, self._rehear
+        if (matters is None or verifying is None or verifying.audio is not audio
+                or matters(text)  # first: it answers at once where Whisper is not done
+                or (self._room_changed(self._own_mean())
+                    and (rehear is None or rehear(Hypothesis(text, LOW_CONFIDENCE, self.name))))):
+            return False
+        verifying.take()
+        self._verifying = None
+        self.looked = False
+        return True
 
     def _heard(self, audio: list[bytes]) -> Hypothesis:
         """What the main decoder just heard in ``audio``, judged (or an echo or a word
@@ -720,7 +757,8 @@ class PocketSphinxRecognizer(Recognizer):
         """``text`` as heard by the main decoder, with the second look's confidence."""
         if text == UNKNOWN:
             return Hypothesis(UNKNOWN, 0.0, self.name)
-        if self._verifier is None or self._second_look(text, audio):
+        if (self._verifier is None or self._look_unneeded(text, audio)
+                or self._second_look(text, audio)):
             return Hypothesis(text, HIGH_CONFIDENCE, self.name)
         return Hypothesis(text, LOW_CONFIDENCE, self.name)
 
