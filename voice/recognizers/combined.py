@@ -35,9 +35,9 @@ reading it takes that reading's place (:data:`LIKELIER_YIELDS_OVER`).
 PocketSphinx decodes while the player speaks (it streams); Whisper decodes ahead once the
 utterance's quiet tail has begun; at the end both finish side by side, Whisper on a thread
 (CTranslate2 frees Python's lock while it computes, and PocketSphinx decodes with it free:
-:mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum; and where
+:mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum; where
 Whisper has finished first and PocketSphinx's second look could not change what the pair
-takes, the look is left unfinished (:data:`SKIPS_UNNEEDED_LOOKS`).
+takes, the look can be left unfinished (:data:`SKIPS_UNNEEDED_LOOKS`, off).
 PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 
@@ -293,9 +293,15 @@ SPHINX_ENDS_AHEAD = False
 SPHINX_VERIFIES_AHEAD = True
 #: PocketSphinx leaves its second look unfinished where Whisper has finished and the pair
 #: would make the same of PocketSphinx's words sure or doubted (and a doubt would not have
-#: them heard again in their own room): what the pair takes is exactly what it would take
-#: after the look (:meth:`PocketSphinxRecognizer.final`, ``look_matters``), sooner.
-SKIPS_UNNEEDED_LOOKS = True
+#: them heard again in their own room; :meth:`PocketSphinxRecognizer.final`,
+#: ``look_matters``).  That utterance is taken as it would be after the look, and the fresh
+#: voices' p50 / p95 in real time fell from 96 / 104 / 88 and 290 / 385 / 300 ms to 26 / 35 /
+#: 33 and 264 / 342 / 185 (clean / 15 dB / room) with the same outcomes; but the decodes
+#: left out also move the spare decoder's noise estimate, which it carries to later
+#: utterances, and over a whole session at 15 dB one clip of 890 was then heard otherwise,
+#: a wrong action without a "yes".  Off until the look is finished after the action
+#: (benchmarks/voice/RESULTS.md, session 58).
+SKIPS_UNNEEDED_LOOKS = False
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
