@@ -9,6 +9,8 @@ known misses (e.g. "bet one fifty" in en-gb+f2 heard as "bet one fifty eight").
 from __future__ import annotations
 
 import shutil
+import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -418,8 +420,9 @@ def test_a_second_look_begun_for_words_the_player_went_on_from_is_decoded_again(
         plain._decoder.get_cmn(), plain._verifier.get_cmn()]
 
 
-def _decodes_at_the_end(monkeypatch) -> list[str]:
-    """The searches every decode of a whole utterance runs (strict looks and rivals)."""
+def _decodes_at_the_end(monkeypatch, gate: threading.Event | None = None) -> list[str]:
+    """The searches every decode of a whole utterance runs (strict looks and rivals); with
+    a ``gate``, each decode waits for it to open (at most :data:`_GATE_S`)."""
     from voice.recognizers import pocketsphinx_backend as pb
 
     searches: list[str] = []
@@ -427,10 +430,16 @@ def _decodes_at_the_end(monkeypatch) -> list[str]:
 
     def counted(dec, search, text, audio):
         searches.append(search)
+        if gate is not None:
+            gate.wait(_GATE_S)
         return decodes_to(dec, search, text, audio)
 
     monkeypatch.setattr(pb.PocketSphinxRecognizer, "_decodes_to", staticmethod(counted))
     return searches
+
+
+#: How long a gated decode waits at most: far longer than any decode here takes.
+_GATE_S = 30.0
 
 
 def _heard_with_a_look_begun_ahead(audio: bytes, matters: Callable[[str], bool] | None,
@@ -449,26 +458,73 @@ def _heard_with_a_look_begun_ahead(audio: bytes, matters: Callable[[str], bool] 
 
 @pytest.mark.parametrize("text,voice,snr_db", [
     ("call it", "en-us", 40.0), ("raise to two hundred", "en-gb", 40.0)])
-def test_a_second_look_that_could_not_change_the_outcome_is_left_unfinished(
+def test_a_second_look_that_could_not_change_the_outcome_is_finished_after_the_answer(
         monkeypatch, text, voice, snr_db):
-    """Asked, and told the look would change nothing, the recognizer takes the words as
-    heard without the strict or the rival decode at the end; the verifier has heard the
-    utterance as a finished look leaves it, so every decoder that carries its running mean
-    to the next utterance ends where one that looked ends."""
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    """Asked, and told the look would change nothing, the recognizer answers with the
+    words as heard while the look's decodes at the end still wait (here, for a gate); once
+    they run, the look's verdict, its decodes and every decoder's running mean carried to
+    the next utterance are those of a recognizer that looked before answering."""
+    from voice.recognizers.pocketsphinx_backend import (
+        _VERIFY,
+        HIGH_CONFIDENCE,
+        PocketSphinxRecognizer,
+    )
 
     said = _say(text, voice, snr_db)
     audio = said + bytes(-len(said) % 3200 + 9600)
     plain = PocketSphinxRecognizer()
+    searches = _decodes_at_the_end(monkeypatch)
     expected = plain.decode(audio, chunk_bytes=3200)
     assert expected.text == text and plain.looked
-    searches = _decodes_at_the_end(monkeypatch)
+    plain_searches = [s for s in searches if s != _VERIFY]  # this one's was begun ahead
+    gate = threading.Event()
+    searches = _decodes_at_the_end(monkeypatch, gate)
     asked: list[str] = []
+    t0 = time.perf_counter()
     rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: bool(asked.append(t)))
+    assert time.perf_counter() - t0 < _GATE_S  # it did not wait for the gated decodes
     assert asked == [text] and heard.text == text and not rec.looked
-    assert searches == []
-    assert [rec._decoder.get_cmn(), rec._verifier.get_cmn()] == [
-        plain._decoder.get_cmn(), plain._verifier.get_cmn()]
+    gate.set()
+    assert rec.finish_look() is (expected.confidence == HIGH_CONFIDENCE)
+    assert rec.finish_look() is None  # once
+    assert searches == plain_searches != []
+    assert [d.get_cmn() for d in rec._decoders] == [d.get_cmn() for d in plain._decoders]
+
+
+def test_the_next_utterance_waits_for_a_look_finishing_behind(monkeypatch):
+    """A look finishing after the answer has every decoder to itself: the next chunk
+    heard waits for it, and the room's sound too."""
+    said = _say("call it", "en-us")
+    audio = said + bytes(-len(said) % 3200 + 9600)
+    gate = threading.Event()
+    _decodes_at_the_end(monkeypatch, gate)
+    rec, _heard = _heard_with_a_look_begun_ahead(audio, lambda t: False)
+    assert not rec.looked
+    listening = threading.Thread(target=rec.accept, args=(audio[:3200],))
+    listening.start()
+    listening.join(0.3)
+    assert listening.is_alive()
+    gate.set()
+    listening.join(_GATE_S)
+    assert not listening.is_alive() and rec.finish_look() is None
+
+
+def test_a_look_finishing_behind_that_fails_says_so_where_it_is_waited_for(monkeypatch):
+    """A decode failing after the answer is not lost: the next thing that waits for the
+    look raises it."""
+    from voice.recognizers import pocketsphinx_backend as pb
+
+    said = _say("call it", "en-us")
+    audio = said + bytes(-len(said) % 3200 + 9600)
+
+    def broken(dec, search, text, audio):
+        raise RuntimeError("decoder gone")
+
+    monkeypatch.setattr(pb.PocketSphinxRecognizer, "_decodes_to", staticmethod(broken))
+    rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: False)
+    assert heard.text == "call it"
+    with pytest.raises(RuntimeError, match="decoder gone"):
+        rec.reset()
 
 
 def test_a_second_look_that_could_change_the_outcome_is_finished(monkeypatch):

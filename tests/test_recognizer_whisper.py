@@ -1243,11 +1243,12 @@ def test_the_pair_finishes_ahead_while_the_quiet_tail_arrives(whisper):
 
 @needs_model
 @pytest.mark.parametrize("text", ["call it", "bet fifty"])
-def test_the_pair_takes_the_same_whether_or_not_an_unneeded_second_look_is_finished(
+def test_the_pair_takes_the_same_whether_an_unneeded_second_look_is_finished_before_or_after(
         whisper, text):
     """Where Whisper has finished and the pair would take PocketSphinx's words the same sure
-    or doubted, PocketSphinx leaves its second look unfinished: the pair's hypothesis is the
-    one it takes after the look, and PocketSphinx's running means end where they would."""
+    or doubted, PocketSphinx finishes its second look after the pair has answered: the
+    pair's hypothesis is the one it takes after the look, the look's verdict is the same,
+    and every PocketSphinx decoder's running mean ends where it would."""
     import time
 
     from voice.recognizers.combined import CombinedRecognizer
@@ -1262,12 +1263,17 @@ def test_the_pair_takes_the_same_whether_or_not_an_unneeded_second_look_is_finis
             both.accept(pcm[start:start + 3200])
         assert both.sphinx._verifying is not None  # begun in the quiet tail
         time.sleep(1.5)  # Whisper's decode ahead finishes
-        heard.append((both.final(), both.sphinx.looked,
-                      [both.sphinx._decoder.get_cmn(), both.sphinx._verifier.get_cmn()]))
-    (left, unfinished, left_means), (looked, finished, looked_means) = heard
-    assert parse(left.text) == parse(text) and left == looked
-    assert (unfinished, finished) == (False, True)
-    assert left_means == looked_means
+        hyp = both.final()
+        looked = both.sphinx.looked
+        verdict = both.sphinx.finish_look()
+        if looked:
+            verdict = both.last_opinion[0].confidence == HIGH_CONFIDENCE
+        heard.append((hyp, looked, verdict, [d.get_cmn() for d in both.sphinx._decoders]))
+    (behind, after, behind_verdict, behind_means), (before, finished, verdict, means) = heard
+    assert parse(behind.text) == parse(text) and behind == before
+    assert (after, finished) == (False, True)
+    assert behind_verdict == verdict
+    assert len(behind_means) == 3 and behind_means == means
 
 
 @needs_model

@@ -213,11 +213,6 @@ def main(argv: list[str] | None = None) -> int:
     rows = [json.loads(line) for f in args.rows.split(",")
             for line in Path(f).read_text().splitlines() if line]
     rows = [r for r in rows if "readings" in r]
-    unlooked = sum(1 for r in rows if r.get("sphinx_unlooked"))
-    if unlooked:  # run.py's rows decoded with --skip-looks (session 58)
-        print(f"{unlooked} rows hold no PocketSphinx second look (either verdict gave the "
-              "same outcome when decoded): they are judged again as sure; decode without "
-              "--skip-looks to judge other rules on every verdict")
     situations = {k: situation_from_history(loads(v)) for k, v in SITUATIONS.items()}
     def values(arg: str) -> list[float]:
         return [float(s) for s in arg.split(",")]

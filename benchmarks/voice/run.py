@@ -166,8 +166,12 @@ def run_clip(
     opinion = getattr(rec, "last_opinion", None)
     if opinion is not None:  # combined: PocketSphinx's words and Whisper's score of them
         say["sphinx"] = [opinion[0].text, opinion[0].confidence, opinion[1]]
-        if not rec.sphinx.looked:  # its confidence is no verdict: either gave this outcome
-            say["sphinx_unlooked"] = True
+        if not rec.sphinx.looked:  # finished behind (either verdict gave this outcome):
+            from voice.recognizers.pocketsphinx_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE
+
+            verdict = rec.sphinx.finish_look()  # its own, for rejudge's other rules
+            say["sphinx"][1] = HIGH_CONFIDENCE if verdict else LOW_CONFIDENCE
+            say["sphinx_behind"] = True
     table_rival = getattr(rec, "last_table_rival", None)
     if table_rival is not None:  # combined: a table command's likeliest betting rival
         say["table_rival"] = round(table_rival, 4)
@@ -599,7 +603,7 @@ def main(argv: list[str] | None = None) -> int:
                    final_ms=say["final_ms"], rtf=rtf,
                    **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival",
                                              "soundalike_gap", "echo_gap", "near_lead",
-                                             "talk_lead", "sphinx_unlooked")
+                                             "talk_lead", "sphinx_behind")
                       if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]

@@ -37,7 +37,7 @@ utterance's quiet tail has begun; at the end both finish side by side, Whisper o
 (CTranslate2 frees Python's lock while it computes, and PocketSphinx decodes with it free:
 :mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum; where
 Whisper has finished first and PocketSphinx's second look could not change what the pair
-takes, the look can be left unfinished (:data:`SKIPS_UNNEEDED_LOOKS`, off).
+takes, the pair answers first and the look finishes after (:data:`SKIPS_UNNEEDED_LOOKS`).
 PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 
@@ -291,17 +291,18 @@ SPHINX_ENDS_AHEAD = False
 #: 315 (it shares the cores with Whisper's decode ahead); the pair's outcomes identical
 #: (benchmarks/voice/RESULTS.md, session 56).
 SPHINX_VERIFIES_AHEAD = True
-#: PocketSphinx leaves its second look unfinished where Whisper has finished and the pair
-#: would make the same of PocketSphinx's words sure or doubted (and a doubt would not have
-#: them heard again in their own room; :meth:`PocketSphinxRecognizer.final`,
-#: ``look_matters``).  That utterance is taken as it would be after the look, and the fresh
-#: voices' p50 / p95 in real time fell from 96 / 104 / 88 and 290 / 385 / 300 ms to 26 / 35 /
-#: 33 and 264 / 342 / 185 (clean / 15 dB / room) with the same outcomes; but the decodes
-#: left out also move the spare decoder's noise estimate, which it carries to later
-#: utterances, and over a whole session at 15 dB one clip of 890 was then heard otherwise,
-#: a wrong action without a "yes".  Off until the look is finished after the action
-#: (benchmarks/voice/RESULTS.md, session 58).
-SKIPS_UNNEEDED_LOOKS = False
+#: PocketSphinx answers before its second look is finished where Whisper has finished and
+#: the pair would make the same of PocketSphinx's words sure or doubted (and a doubt would
+#: not have them heard again in their own room; :meth:`PocketSphinxRecognizer.final`,
+#: ``look_matters``); the look finishes on a thread after the answer, before the next
+#: utterance reaches the decoders, so every decoder hears what it heard before.  Leaving the
+#: look out instead moved the fresh voices' p50 / p95 in real time from 96 / 104 / 88 and
+#: 290 / 385 / 300 ms to 26 / 35 / 33 and 264 / 342 / 185 (clean / 15 dB / room), but the
+#: decodes left out moved the spare decoder's noise estimate, which it carries on, and over a
+#: whole session at 15 dB one clip of 890 was heard otherwise (session 58); finished behind,
+#: that whole session was heard as with every look finished first, clip for clip
+#: (benchmarks/voice/RESULTS.md, sessions 58-59).
+SKIPS_UNNEEDED_LOOKS = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure

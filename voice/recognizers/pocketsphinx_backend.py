@@ -365,6 +365,22 @@ class _VerifyingAhead:
             sphinx_calls.end_utt(self.dec)
         return self._fed
 
+    def drop(self) -> None:
+        """End the decode unused, the verifier's running mean put back."""
+        self.take()
+        self.dec.set_cmn(self.mean)
+
+
+@dataclass
+class _LookBehind:
+    """A second look left to finish after the result was given (:meth:`PocketSphinxRecognizer.
+    _look_unneeded`): its decodes on a thread, so that every decoder hears what a finished
+    look has it hear before the next utterance; joined before anything else is decoded."""
+
+    thread: threading.Thread | None = None
+    verdict: bool | None = None
+    error: BaseException | None = None
+
 
 class PocketSphinxRecognizer(Recognizer):
     """JSGF-constrained PocketSphinx with phone-loop rejection.
@@ -443,8 +459,10 @@ class PocketSphinxRecognizer(Recognizer):
         self._look_matters: Callable[[str], bool] | None = None
         self._rehear: Callable[[Hypothesis], bool] | None = None
         #: the last utterance's second look was finished, where one was wanted: its
-        #: confidence is the look's verdict (False: left unfinished, see :meth:`final`)
+        #: confidence is the look's verdict (False: left to finish behind, see :meth:`final`
+        #: and :meth:`finish_look`)
         self.looked = True
+        self._behind: _LookBehind | None = None  #: that look, finishing
         self._mean_before = CMNINIT  #: the running cepstral mean when it began
         self._room_heard = 0  #: samples of the room's sound given to the decoders
         self.cmn_frames = cmn_frames
@@ -474,6 +492,7 @@ class PocketSphinxRecognizer(Recognizer):
         data = self._dither(pcm)
         if not data:
             return
+        self.finish_look()
         for dec in self._decoders:  # each utterance activates its own search again
             mean = dec.get_cmn()
             dec.activate_search(_ROOM)
@@ -482,6 +501,7 @@ class PocketSphinxRecognizer(Recognizer):
         self._room_heard += len(data) // 2
 
     def _start(self) -> None:
+        self.finish_look()
         over = self._over and not self._pending
         key = (self._pending, self._menu, over)
         dec, search = self._decoder, _SEARCHES[key]
@@ -538,21 +558,18 @@ class PocketSphinxRecognizer(Recognizer):
         running mean put back."""
         verifying, self._verifying = self._verifying, None
         if verifying is not None:
-            verifying.take()
-            verifying.dec.set_cmn(verifying.mean)
+            verifying.drop()
 
-    def _verified_ahead(self, text: str, audio: list[bytes]) -> bool | None:
-        """The second look's strict verdict on ``audio`` from the decode begun ahead, if
-        any (None: there is none).  Begun for other words, the verifier has still heard the
-        utterance once, as at the end, and the rival decoder (whose mean is set afresh for
-        each use) decodes ``text`` strictly from where the verifier's mean began."""
-        verifying = self._verifying
-        if verifying is None:
-            return None
+    def _verified_ahead(self, verifying: _VerifyingAhead, text: str,
+                        audio: list[bytes]) -> bool | None:
+        """The second look's strict verdict on ``audio`` from the decode begun ahead
+        (None: it was not begun on this utterance, and is dropped).  Begun for other words,
+        the verifier has still heard the utterance once, as at the end, and the rival
+        decoder (whose mean is set afresh for each use) decodes ``text`` strictly from where
+        the verifier's mean began."""
         if verifying.audio is not audio or verifying.take() != len(audio):
-            self._drop_verifying()
+            verifying.drop()
             return None
-        self._verifying = None
         if verifying.text == text:
             hyp = verifying.dec.hyp()
             return hyp is not None and hyp.hypstr == text
@@ -624,6 +641,7 @@ class PocketSphinxRecognizer(Recognizer):
 
     def reset(self) -> None:
         """Drop the utterance in progress (no second look: nobody wants its result)."""
+        self.finish_look()
         self._drop_verifying()
         if self._collect() is not None:
             self._settle()
@@ -647,7 +665,8 @@ class PocketSphinxRecognizer(Recognizer):
         always (an utterance ended ahead has been judged so already).  ``look_matters``:
         asked, with the words heard, whether the second look's verdict could change what
         is made of them; where it could not, the look is not finished
-        (:meth:`_look_unneeded`)."""
+        (:meth:`_look_unneeded`): it is finished behind (:meth:`finish_look`)."""
+        self.finish_look()
         self.looked = True
         ahead = self._collect()
         if ahead is not None and ahead.result is not None:
@@ -688,21 +707,46 @@ class PocketSphinxRecognizer(Recognizer):
         return own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE
 
     def _look_unneeded(self, text: str, audio: list[bytes]) -> bool:
-        """Whether the second look at ``text`` can be left unfinished: its decode was begun
-        ahead on this utterance (so the verifier has heard it, as a finished look leaves
-        it), the caller's ``look_matters`` says neither verdict would change what is made
-        of the words, and a doubt would not have them heard again in their own room.  The
-        verifier's utterance is ended as a look ends it; :attr:`looked` turns False."""
+        """Whether the second look at ``text`` can be left to finish behind: its decode was
+        begun ahead on this utterance, the caller's ``look_matters`` says neither verdict
+        would change what is made of the words, and a doubt would not have them heard again
+        in their own room.  The look's decodes go on on a thread, as at the end (every
+        running mean carried to the next utterance moves as it would: leaving them out,
+        one clip in a session of 890 was heard otherwise); :attr:`looked` turns False."""
         matters, verifying, rehear = self._look_matters, self._verifying, self._rehear
         if (matters is None or verifying is None or verifying.audio is not audio
                 or matters(text)  # first: it answers at once where Whisper is not done
                 or (self._room_changed(self._own_mean())
                     and (rehear is None or rehear(Hypothesis(text, LOW_CONFIDENCE, self.name))))):
             return False
-        verifying.take()
         self._verifying = None
+        spoken = self._spoken(audio)  # the main decoder's segments: read before it goes on
+        behind = _LookBehind()
+
+        def look() -> None:
+            try:
+                behind.verdict = self._look(text, audio, verifying, spoken)
+            except BaseException as exc:  # raised where it is joined (finish_look)
+                behind.error = exc
+
+        behind.thread = threading.Thread(target=look, name="pocketsphinx-look", daemon=True)
+        self._behind = behind
+        behind.thread.start()
         self.looked = False
         return True
+
+    def finish_look(self) -> bool | None:
+        """Wait for a second look left to finish behind (:meth:`_look_unneeded`): its
+        verdict on the last utterance's words (None: no look was left).  Everything that
+        decodes waits for it first."""
+        behind, self._behind = self._behind, None
+        if behind is None:
+            return None
+        if behind.thread is not None:
+            behind.thread.join()
+        if behind.error is not None:
+            raise behind.error
+        return behind.verdict
 
     def _heard(self, audio: list[bytes]) -> Hypothesis:
         """What the main decoder just heard in ``audio``, judged (or an echo or a word
@@ -824,6 +868,7 @@ class PocketSphinxRecognizer(Recognizer):
     def set_room(self, mean: str | None = None) -> None:
         """Start again from ``mean`` (the default, :data:`CMNINIT`, when None), as a new
         recognizer with that room saved would."""
+        self.finish_look()
         for dec in self._decoders:
             dec.set_cmn(mean or CMNINIT)
         self._room_mean = _cepstra(self._decoder.get_cmn())
@@ -832,8 +877,16 @@ class PocketSphinxRecognizer(Recognizer):
         """Do ``text``'s words still beat the phone loop at the strict garbage weight, and
         every rival command when the rivals are much likelier (short commands: other
         commands; longer ones naming an amount: other amounts)?"""
+        verifying, self._verifying = self._verifying, None
+        return self._look(text, audio, verifying)
+
+    def _look(self, text: str, audio: list[bytes], verifying: _VerifyingAhead | None,
+              spoken: list[bytes] | None = None) -> bool:
+        """:meth:`_second_look` with the strict decode begun ahead, if any, taken from the
+        recognizer, and the utterance's spoken part (:meth:`_spoken`) read already if given:
+        what a thread can finish while the main decoder goes on."""
         assert self._verifier is not None and self.strict_weight is not None
-        verified = self._verified_ahead(text, audio)
+        verified = None if verifying is None else self._verified_ahead(verifying, text, audio)
         if verified is None:
             verified = self._strictly(self._verifier, text, audio)
         if not verified:
@@ -844,7 +897,8 @@ class PocketSphinxRecognizer(Recognizer):
         # Its own decoder, started from the strict look's estimate of the room: decoding
         # on the verifier would move the cepstral mean it carries to the next utterance.
         self._rival.set_cmn(self._verifier.get_cmn())
-        return self._decodes_to(self._rival, search, text, self._spoken(audio))
+        return self._decodes_to(self._rival, search, text,
+                                self._spoken(audio) if spoken is None else spoken)
 
     def _rival_search(self, text: str) -> str | None:
         """The rival decoder's search for ``text``, or None: compiled once per short
