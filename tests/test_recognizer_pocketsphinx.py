@@ -545,16 +545,32 @@ def test_a_second_look_that_could_change_the_outcome_is_finished(monkeypatch):
     assert [d.get_cmn() for d in rec._decoders] == [d.get_cmn() for d in plain._decoders]
 
 
-def test_a_second_look_not_begun_ahead_is_always_finished():
-    """Without a look begun in the quiet tail, the verifier has not heard the utterance:
-    leaving the look would leave its running mean behind the next utterance, so the look
-    is finished and nobody is asked."""
+def test_a_second_look_not_begun_ahead_is_finished_after_the_answer_too(monkeypatch):
+    """Without a look begun in the quiet tail, the whole look, its strict decode too, runs
+    after the answer where it cannot change it; the verifier hears the utterance then, so
+    every running mean still ends as a recognizer's that looked before answering."""
+    from voice.recognizers.pocketsphinx_backend import (
+        _VERIFY,
+        HIGH_CONFIDENCE,
+        PocketSphinxRecognizer,
+    )
+
     said = _say("call it", "en-us")
     audio = said + bytes(-len(said) % 3200 + 9600)
+    plain = PocketSphinxRecognizer()
+    searches = _decodes_at_the_end(monkeypatch)
+    expected = plain.decode(audio, chunk_bytes=3200)
+    plain_searches = searches[:]
+    gate = threading.Event()
+    searches = _decodes_at_the_end(monkeypatch, gate)
     asked: list[str] = []
     rec, heard = _heard_with_a_look_begun_ahead(audio, lambda t: bool(asked.append(t)),
                                                 verify=False)
-    assert asked == [] and rec.looked and heard.text == "call it"
+    assert asked == ["call it"] and not rec.looked and heard.text == "call it"
+    gate.set()
+    assert rec.finish_look() is (expected.confidence == HIGH_CONFIDENCE)
+    assert searches == plain_searches and _VERIFY in searches
+    assert [d.get_cmn() for d in rec._decoders] == [d.get_cmn() for d in plain._decoders]
 
 
 def test_the_second_look_covers_only_the_utterance_it_judges(recognizer):

@@ -1367,8 +1367,7 @@ class CombinedRecognizer(Recognizer):
             return not settled(heard[0], first)
 
         def look_matters(text: str) -> bool:
-            if worker.is_alive():  # not waited for: the look goes on beside Whisper
-                return True
+            worker.join()  # PocketSphinx's look goes on beside it meanwhile
             sure, doubted = (self._decided(heard[0], Hypothesis(text, c, self.sphinx.name),
                                            scores)
                              for c in (HIGH_CONFIDENCE, LOW_CONFIDENCE))

@@ -373,9 +373,9 @@ class _VerifyingAhead:
 
 @dataclass
 class _LookBehind:
-    """A second look left to finish after the result was given (:meth:`PocketSphinxRecognizer.
-    _look_unneeded`): its decodes on a thread, so that every decoder hears what a finished
-    look has it hear before the next utterance; joined before anything else is decoded."""
+    """A second look on a thread (:meth:`PocketSphinxRecognizer._verdict`), left to finish
+    after the result was given where it cannot change it, so that every decoder hears what
+    a finished look has it hear; joined before anything else is decoded."""
 
     thread: threading.Thread | None = None
     verdict: bool | None = None
@@ -455,7 +455,7 @@ class PocketSphinxRecognizer(Recognizer):
         self._ahead: _Ahead | None = None  #: the utterance ended ahead (:meth:`end_ahead`)
         #: the second look's strict decode begun ahead (:meth:`verify_ahead`)
         self._verifying: _VerifyingAhead | None = None
-        #: what :meth:`final` was given to ask, while it judges (:meth:`_look_unneeded`)
+        #: what :meth:`final` was given to ask, while it judges (:meth:`_verdict`)
         self._look_matters: Callable[[str], bool] | None = None
         self._rehear: Callable[[Hypothesis], bool] | None = None
         #: the last utterance's second look was finished, where one was wanted: its
@@ -664,8 +664,9 @@ class PocketSphinxRecognizer(Recognizer):
         first heard, whether to decode it again in its own room (:meth:`_judged`); None:
         always (an utterance ended ahead has been judged so already).  ``look_matters``:
         asked, with the words heard, whether the second look's verdict could change what
-        is made of them; where it could not, the look is not finished
-        (:meth:`_look_unneeded`): it is finished behind (:meth:`finish_look`)."""
+        is made of them (the look runs on a thread meanwhile); where it could not, the
+        answer does not wait for the look, which finishes behind (:meth:`_verdict`,
+        :meth:`finish_look`)."""
         self.finish_look()
         self.looked = True
         ahead = self._collect()
@@ -706,20 +707,19 @@ class PocketSphinxRecognizer(Recognizer):
         away)."""
         return own is not None and abs(own[0] - _cepstra(self._mean_before)[0]) > ROOM_CHANGE
 
-    def _look_unneeded(self, text: str, audio: list[bytes]) -> bool:
-        """Whether the second look at ``text`` can be left to finish behind: its decode was
-        begun ahead on this utterance, the caller's ``look_matters`` says neither verdict
-        would change what is made of the words, and a doubt would not have them heard again
-        in their own room.  The look's decodes go on on a thread, as at the end (every
-        running mean carried to the next utterance moves as it would: leaving them out,
-        one clip in a session of 890 was heard otherwise); :attr:`looked` turns False."""
-        matters, verifying, rehear = self._look_matters, self._verifying, self._rehear
-        if (matters is None or verifying is None or verifying.audio is not audio
-                or matters(text)  # first: it answers at once where Whisper is not done
-                or (self._room_changed(self._own_mean())
-                    and (rehear is None or rehear(Hypothesis(text, LOW_CONFIDENCE, self.name))))):
-            return False
-        self._verifying = None
+    def _verdict(self, text: str, audio: list[bytes]) -> bool:
+        """The second look's verdict on ``text`` (:meth:`_second_look`) — or True at once,
+        the look left to finish behind, where the caller's ``look_matters`` says neither
+        verdict would change what is made of the words and a doubt would not have them
+        heard again in their own room.  Where it is asked, the look runs on a thread from
+        the start, beside the caller's own work that answers (Whisper's), and is waited for
+        only where it matters.  Finished behind, every decoder hears what a look before the
+        answer has it hear (leaving the decodes out, one clip in a session of 890 was
+        heard otherwise); :attr:`looked` turns False."""
+        matters = self._look_matters
+        if matters is None:
+            return self._second_look(text, audio)
+        verifying, self._verifying = self._verifying, None
         spoken = self._spoken(audio)  # the main decoder's segments: read before it goes on
         behind = _LookBehind()
 
@@ -732,11 +732,18 @@ class PocketSphinxRecognizer(Recognizer):
         behind.thread = threading.Thread(target=look, name="pocketsphinx-look", daemon=True)
         self._behind = behind
         behind.thread.start()
-        self.looked = False
-        return True
+        rehear = self._rehear
+        if not (matters(text) or (
+                self._room_changed(self._own_mean())
+                and (rehear is None or rehear(Hypothesis(text, LOW_CONFIDENCE, self.name))))):
+            self.looked = False
+            return True
+        verdict = self.finish_look()
+        assert verdict is not None
+        return verdict
 
     def finish_look(self) -> bool | None:
-        """Wait for a second look left to finish behind (:meth:`_look_unneeded`): its
+        """Wait for a second look left to finish behind (:meth:`_verdict`): its
         verdict on the last utterance's words (None: no look was left).  Everything that
         decodes waits for it first."""
         behind, self._behind = self._behind, None
@@ -801,8 +808,7 @@ class PocketSphinxRecognizer(Recognizer):
         """``text`` as heard by the main decoder, with the second look's confidence."""
         if text == UNKNOWN:
             return Hypothesis(UNKNOWN, 0.0, self.name)
-        if (self._verifier is None or self._look_unneeded(text, audio)
-                or self._second_look(text, audio)):
+        if self._verifier is None or self._verdict(text, audio):
             return Hypothesis(text, HIGH_CONFIDENCE, self.name)
         return Hypothesis(text, LOW_CONFIDENCE, self.name)
 
@@ -845,7 +851,11 @@ class PocketSphinxRecognizer(Recognizer):
         means, room = [d.get_cmn() for d in self._decoders], self._room_mean
         self.set_room(",".join(f"{c:.4f}" for c in own))
         self._decode(self._decoder, audio)
-        heard = self._heard(audio)
+        matters, self._look_matters = self._look_matters, None  # its look before the means
+        try:
+            heard = self._heard(audio)
+        finally:
+            self._look_matters = matters
         for d, mean in zip(self._decoders, means, strict=True):
             d.set_cmn(mean)
         self._room_mean = room
