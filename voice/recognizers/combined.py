@@ -294,16 +294,12 @@ SPHINX_VERIFIES_AHEAD = True
 #: PocketSphinx answers before its second look is finished where Whisper has finished and
 #: the pair would make the same of PocketSphinx's words sure or doubted (and a doubt would
 #: not have them heard again in their own room; :meth:`PocketSphinxRecognizer.final`,
-#: ``look_matters``); the look finishes on a thread after the answer, before the next
-#: utterance reaches the decoders, so every decoder hears what it heard before.  Leaving the
-#: look out instead moved the fresh voices' p50 / p95 in real time from 96 / 104 / 88 and
-#: 290 / 385 / 300 ms to 26 / 35 / 33 and 264 / 342 / 185 (clean / 15 dB / room), but the
-#: decodes left out moved the spare decoder's noise estimate, which it carries on, and over a
-#: whole session at 15 dB one clip of 890 was heard otherwise (session 58).  The look starts
-#: beside Whisper and finishes behind: every 8th fresh clip in real time, p50 95 / 85 / 71 ->
-#: 19 / 26 / 24 ms and p95 286 / 347 / 257 -> 141 / 233 / 133 against every look first; a
-#: whole 15 dB session p95 280 ms (316 in session 57), heard as with every look first, clip
-#: for clip (benchmarks/voice/RESULTS.md, sessions 58-59).
+#: ``look_matters``); the look starts beside Whisper and finishes on a thread after the
+#: answer, before the next utterance reaches the decoders, so every decoder hears what it
+#: would have.  Every 8th fresh clip in real time, against every look first: p50 95 / 85 /
+#: 71 -> 19 / 26 / 24 ms, p95 286 / 347 / 257 -> 141 / 233 / 133 (clean / 15 dB / room); a
+#: whole 15 dB session p95 280 ms, every outcome the same (benchmarks/voice/RESULTS.md,
+#: sessions 58-59).
 SKIPS_UNNEEDED_LOOKS = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not

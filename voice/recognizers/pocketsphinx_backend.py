@@ -371,15 +371,30 @@ class _VerifyingAhead:
         self.dec.set_cmn(self.mean)
 
 
-@dataclass
 class _LookBehind:
     """A second look on a thread (:meth:`PocketSphinxRecognizer._verdict`), left to finish
     after the result was given where it cannot change it, so that every decoder hears what
     a finished look has it hear; joined before anything else is decoded."""
 
-    thread: threading.Thread | None = None
-    verdict: bool | None = None
-    error: BaseException | None = None
+    def __init__(self, look: Callable[[], bool]) -> None:
+        self._verdict = False
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(look,),
+                                        name="pocketsphinx-look", daemon=True)
+        self._thread.start()
+
+    def _run(self, look: Callable[[], bool]) -> None:
+        try:
+            self._verdict = look()
+        except BaseException as exc:  # raised where it is joined
+            self._error = exc
+
+    def join(self) -> bool:
+        """Wait for the look: its verdict, or what went wrong in it raised here."""
+        self._thread.join()
+        if self._error is not None:
+            raise self._error
+        return self._verdict
 
 
 class PocketSphinxRecognizer(Recognizer):
@@ -713,47 +728,30 @@ class PocketSphinxRecognizer(Recognizer):
         verdict would change what is made of the words and a doubt would not have them
         heard again in their own room.  Where it is asked, the look runs on a thread from
         the start, beside the caller's own work that answers (Whisper's), and is waited for
-        only where it matters.  Finished behind, every decoder hears what a look before the
-        answer has it hear (leaving the decodes out, one clip in a session of 890 was
-        heard otherwise); :attr:`looked` turns False."""
+        only where it matters.  It is finished, not left out: each decode moves a decoder's
+        noise estimate, which it carries to the next utterance; :attr:`looked` turns
+        False."""
         matters = self._look_matters
         if matters is None:
             return self._second_look(text, audio)
         verifying, self._verifying = self._verifying, None
         spoken = self._spoken(audio)  # the main decoder's segments: read before it goes on
-        behind = _LookBehind()
-
-        def look() -> None:
-            try:
-                behind.verdict = self._look(text, audio, verifying, spoken)
-            except BaseException as exc:  # raised where it is joined (finish_look)
-                behind.error = exc
-
-        behind.thread = threading.Thread(target=look, name="pocketsphinx-look", daemon=True)
-        self._behind = behind
-        behind.thread.start()
+        behind = self._behind = _LookBehind(lambda: self._look(text, audio, verifying, spoken))
         rehear = self._rehear
         if not (matters(text) or (
                 self._room_changed(self._own_mean())
                 and (rehear is None or rehear(Hypothesis(text, LOW_CONFIDENCE, self.name))))):
             self.looked = False
             return True
-        verdict = self.finish_look()
-        assert verdict is not None
-        return verdict
+        self._behind = None
+        return behind.join()
 
     def finish_look(self) -> bool | None:
         """Wait for a second look left to finish behind (:meth:`_verdict`): its
         verdict on the last utterance's words (None: no look was left).  Everything that
         decodes waits for it first."""
         behind, self._behind = self._behind, None
-        if behind is None:
-            return None
-        if behind.thread is not None:
-            behind.thread.join()
-        if behind.error is not None:
-            raise behind.error
-        return behind.verdict
+        return None if behind is None else behind.join()
 
     def _heard(self, audio: list[bytes]) -> Hypothesis:
         """What the main decoder just heard in ``audio``, judged (or an echo or a word
