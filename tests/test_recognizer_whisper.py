@@ -1256,9 +1256,9 @@ def test_the_pair_takes_the_same_whether_an_unneeded_second_look_is_finished_bef
 
     pcm = _say(text, "en-us")
     heard = []
-    for skips in (True, False):
+    for after in (True, False):
         both = CombinedRecognizer(whisper, PocketSphinxRecognizer())
-        both.skips_unneeded_looks = skips
+        both.looks_after_answer = after
         for start in range(0, len(pcm), 3200):
             both.accept(pcm[start:start + 3200])
         assert both.sphinx._verifying is not None  # begun in the quiet tail
@@ -1513,7 +1513,7 @@ def test_the_pair_weighs_an_utterance_begun_over_a_line_as_told(whisper, monkeyp
     for over in (True, False):
         both.expect_over_line(over)
         assert parse(both.decode(_say("fold")).text) == Fold()
-        decided.append(seen[-1])  # the pair may weigh twice first (SKIPS_UNNEEDED_LOOKS)
+        decided.append(seen[-1])  # the pair may weigh twice first (LOOKS_AFTER_ANSWER)
     assert set(seen) == set(decided)
     assert decided == [(SURE_RESCUE_SLACK_OVER, ALONE_TABLE_SLACK_OVER, BACKED_GAP_OVER, True,
                      DOUBT_YIELDS_GAP_OVER, True, True, FAR_RIVAL_TABLE_SLACK_OVER, True),
@@ -1820,7 +1820,7 @@ def test_the_jam_rule_and_the_near_check_hold_only_in_silence(whisper, monkeypat
     for over in (False, True):
         both.expect_over_line(over)
         both.decode(_say("check"))
-        # the pair may weigh twice before PocketSphinx's last word (SKIPS_UNNEEDED_LOOKS)
+        # the pair may weigh twice before PocketSphinx's last word (LOOKS_AFTER_ANSWER)
         decided.append((slacks[-1], leads[-1], echo_gaps[-1], quiet[-1], echo_talk[-1]))
     assert decided == [(CONFUSED_RIVAL_SLACK, 9.0, 0.7, True, True),
                        (None, None, None, False, False)]

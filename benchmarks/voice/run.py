@@ -97,7 +97,7 @@ def make_recognizer(engine: str, args: argparse.Namespace):
         pair.sphinx_ends_ahead = args.sphinx_ahead
         pair.sure_agreement_settles = args.sure_settles
         pair.sphinx_verifies_ahead = args.verify_ahead
-        pair.skips_unneeded_looks = getattr(args, "skip_looks", pair.skips_unneeded_looks)
+        pair.looks_after_answer = getattr(args, "look_after", pair.looks_after_answer)
         return pair
     from voice.recognizers import open_recognizer
 
@@ -505,12 +505,13 @@ def main(argv: list[str] | None = None) -> int:
                     default=SPHINX_VERIFIES_AHEAD,
                     help="combined: PocketSphinx begins its second look where Whisper "
                     "decodes ahead")
-    from voice.recognizers.combined import SKIPS_UNNEEDED_LOOKS
+    from voice.recognizers.combined import LOOKS_AFTER_ANSWER
 
-    ap.add_argument("--skip-looks", action=argparse.BooleanOptionalAction,
-                    default=SKIPS_UNNEEDED_LOOKS,
-                    help="combined: PocketSphinx leaves its second look unfinished where "
-                    "neither verdict would change what the pair takes")
+    ap.add_argument("--look-after", "--skip-looks", dest="look_after",
+                    action=argparse.BooleanOptionalAction, default=LOOKS_AFTER_ANSWER,
+                    help="combined: PocketSphinx finishes its second look after the pair "
+                    "answers where neither verdict would change what the pair takes "
+                    "(--skip-looks: its name in sessions 58-59)")
     from voice.recognizers.sphinx_calls import DIRECT
 
     ap.add_argument("--direct-calls", action=argparse.BooleanOptionalAction, default=DIRECT,

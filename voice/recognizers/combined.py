@@ -37,7 +37,7 @@ utterance's quiet tail has begun; at the end both finish side by side, Whisper o
 (CTranslate2 frees Python's lock while it computes, and PocketSphinx decodes with it free:
 :mod:`.sphinx_calls`), so the wait is the longer of the two, not their sum; where
 Whisper has finished first and PocketSphinx's second look could not change what the pair
-takes, the pair answers first and the look finishes after (:data:`SKIPS_UNNEEDED_LOOKS`).
+takes, the pair answers first and the look finishes after (:data:`LOOKS_AFTER_ANSWER`).
 PocketSphinx can end ahead too (:data:`SPHINX_ENDS_AHEAD`; off: it costs wrong actions).
 """
 
@@ -300,7 +300,7 @@ SPHINX_VERIFIES_AHEAD = True
 #: 71 -> 19 / 26 / 24 ms, p95 286 / 347 / 257 -> 141 / 233 / 133 (clean / 15 dB / room); a
 #: whole 15 dB session p95 280 ms, every outcome the same (benchmarks/voice/RESULTS.md,
 #: sessions 58-59).
-SKIPS_UNNEEDED_LOOKS = True
+LOOKS_AFTER_ANSWER = True
 #: PocketSphinx's doubted command, first heard in a room it has not settled on, is decoded
 #: again from the utterance's own mean (``pocketsphinx_backend.ROOM_CHANGE``) — but not
 #: where Whisper is sure of the same command (:func:`settled`): the pair takes that as sure
@@ -1311,7 +1311,7 @@ class CombinedRecognizer(Recognizer):
         self.confirming = False
         self.sphinx_ends_ahead = SPHINX_ENDS_AHEAD
         self.sphinx_verifies_ahead = SPHINX_VERIFIES_AHEAD
-        self.skips_unneeded_looks = SKIPS_UNNEEDED_LOOKS
+        self.looks_after_answer = LOOKS_AFTER_ANSWER
         self.sure_agreement_settles = SURE_AGREEMENT_SETTLES
 
     def expect_confirmation(self, pending: bool) -> None:
@@ -1372,7 +1372,7 @@ class CombinedRecognizer(Recognizer):
             return sure != doubted
 
         sphinx = self.sphinx.final(rehear if self.sure_agreement_settles else None,
-                                   look_matters if self.skips_unneeded_looks else None)
+                                   look_matters if self.looks_after_answer else None)
         worker.join()
         return self._decided(heard[0], sphinx, scores)
 
