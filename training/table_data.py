@@ -15,8 +15,8 @@ that its figures still mean "never trained on":
   never sox ``reverb``, the benchmark's room.
 
 The words are the game's own grammar (:func:`voice.vocabulary.phrases`, amounts drawn at
-random) and table talk that is not in the benchmark's list, written as Whisper writes
-(sentence case, number words, a full stop or a question mark).
+random) and table talk (all but "wow" and "hmm" outside the benchmark's list), written as
+Whisper writes (sentence case, number words, a full stop or a question mark).
 """
 
 from __future__ import annotations
@@ -40,9 +40,8 @@ VARIANTS = ("", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "f1", "f2", "f3", "f5"
             "travis", "victor", "Mike", "Lee", "iven", "iven2", "Denis", "Diogo", "Gene",
             "Hugo", "Jacky", "Michael", "Tweaky", "aunty", "boris", "caleb", "grandma",
             "grandpa", "kaukovalta", "pablo", "adam", "anika")
-#: Table talk to stay talk.  None of it was in the benchmark's chatter list when the list
-#: was made; since session 52 the benchmark says "wow" and "hmm" as talk too, so the patch
-#: made from this list has heard those two (benchmarks/voice/RESULTS.md, session 60).
+#: Table talk to stay talk.  "wow" and "hmm" are the benchmark's talk too, so its figures
+#: for those two words are not "never trained on" (benchmarks/voice/RESULTS.md, session 60).
 TALK = (
     "what a hand", "unlucky", "you got me there", "I knew it", "that's poker", "ship it",
     "wow", "no way", "are you kidding me", "sorry about that", "thanks", "thank you",
