@@ -177,6 +177,17 @@ def test_a_clip_judged_again_hears_yes_and_menu_moves_only_where_the_recognizer_
     assert isinstance(said("Close.", "pause", menu_open=True), TableCommand)
 
 
+def test_the_table_fit_never_learns_the_benchmarks_own_table_talk():
+    """The talk the fit learns stays talk is none of the benchmark's talk, so the figures
+    for talk acted on still mean "never trained on" (training/table_data.py)."""
+    from benchmarks.voice.corpus import PHRASES
+    from training import table_data
+
+    benchmark_talk = {p.text for p in PHRASES if p.expected is None}
+    assert {"oh", "aw", "wow", "hmm", "good game"} <= benchmark_talk
+    assert not benchmark_talk & {t.lower() for t in table_data.TALK}
+
+
 def test_the_table_fit_never_speaks_with_a_voice_the_benchmark_keeps_out():
     """The fit's clips stay apart from the held-out, validation and test voices, so their
     figures still mean "never trained on" (training/table_data.py)."""

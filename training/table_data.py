@@ -15,8 +15,9 @@ that its figures still mean "never trained on":
   never sox ``reverb``, the benchmark's room.
 
 The words are the game's own grammar (:func:`voice.vocabulary.phrases`, amounts drawn at
-random) and table talk (all but "wow" and "hmm" outside the benchmark's list), written as
-Whisper writes (sentence case, number words, a full stop or a question mark).
+random, the short commands drawn most often) and table talk that is not in the benchmark's
+list (one word of it too), written as Whisper writes (sentence case, number words, a full
+stop or a question mark).
 """
 
 from __future__ import annotations
@@ -40,11 +41,10 @@ VARIANTS = ("", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "f1", "f2", "f3", "f5"
             "travis", "victor", "Mike", "Lee", "iven", "iven2", "Denis", "Diogo", "Gene",
             "Hugo", "Jacky", "Michael", "Tweaky", "aunty", "boris", "caleb", "grandma",
             "grandpa", "kaukovalta", "pablo", "adam", "anika")
-#: Table talk to stay talk.  "wow" and "hmm" are the benchmark's talk too, so its figures
-#: for those two words are not "never trained on" (benchmarks/voice/RESULTS.md, session 60).
+#: Table talk to stay talk (none of it is in the benchmark's chatter list).
 TALK = (
     "what a hand", "unlucky", "you got me there", "I knew it", "that's poker", "ship it",
-    "wow", "no way", "are you kidding me", "sorry about that", "thanks", "thank you",
+    "no way", "are you kidding me", "sorry about that", "thanks", "thank you",
     "I should have folded", "I had you beat", "one more hand", "I'm getting coffee",
     "this table is tough", "the cards hate me", "let's go", "here we go again",
     "I'm on tilt", "you always have it", "nice bluff", "I don't believe you",
@@ -54,10 +54,13 @@ TALK = (
     "I like this game", "you're a tough player", "are you bluffing", "I see what you did",
     "let's play", "my cards are cold", "what was that", "come on river", "easy game",
     "I'm the chip leader", "brutal", "I'll get you next time", "well done", "congratulations",
-    "that hurts", "ouch", "keep going", "hmm", "okay then", "let me see", "interesting",
+    "that hurts", "ouch", "keep going", "okay then", "let me see", "interesting",
     "I have no idea", "so many chips", "take your time", "any time now", "I'll be right back",
     "the dealer hates me", "what a run", "I'm so tired", "play faster please",
     "great game everyone",
+    # one word of talk, none of them the benchmark's ("oh", "aw", "ah", "wow", "hey", "hmm")
+    "uh", "um", "huh", "whoa", "ooh", "eh", "ugh", "phew", "oops", "ha", "meh", "gee",
+    "yikes", "uh oh",
 )
 TALK_SHARE = 0.18
 CLEAN_SHARE = 0.3
@@ -68,6 +71,14 @@ SPEED_WPM = (125, 215)
 GAIN_DB = (-12.0, 3.0)
 LEAD_S, TAIL_S = (0.1, 0.5), (0.3, 0.6)
 MAX_SPEECH_S = 6.0
+#: Shares of the command clips drawn from the commands of one or two words, three or four,
+#: and five or more.  The short ones are the fewest phrases and the most confused in noise
+#: ("call" read "Pause.", "all in" read "Ouch.", "pause" read "Pot.").
+LENGTH_SHARES = (0.5, 0.3, 0.2)
+#: Amounts ending in a teen, beside the -ty amounts every ten: a teen and its -ty twin
+#: ("one fifteen", "one fifty") are the amounts most often confused in noise.
+TEEN_AMOUNTS = frozenset({*range(13, 20), *(h * 100 + t for h in range(1, 10)
+                                            for t in range(13, 20))})
 #: A second synthesizer: this share of the clips is said by one of flite's voices, and
 #: :data:`PITCHED_SHARE` of those shifted by up to :data:`PITCH_CENTS`, for more speakers
 #: than flite's three.  Fitted on espeak-ng alone the model gained little on other
@@ -129,11 +140,26 @@ def pitched(x: np.ndarray, cents: int) -> np.ndarray:
         return read_samples16k(shifted).astype(np.float64)
 
 
+def _length_bin(u: float) -> int:
+    """The length bin (:data:`LENGTH_SHARES`) a uniform draw ``u`` in [0, 1) falls in.
+
+    >>> [_length_bin(u) for u in (0.0, 0.49, 0.5, 0.79, 0.8, 0.999)]
+    [0, 0, 1, 1, 2, 2]
+    """
+    edge = 0.0
+    for i, share in enumerate(LENGTH_SHARES):
+        edge += share
+        if u < edge:
+            return i
+    return len(LENGTH_SHARES) - 1
+
+
 def clips(attempts: int, seed: int) -> tuple[list[np.ndarray], list[str]]:
     """Up to ``attempts`` clips (16 kHz int16; a phrase said shorter than 0.1 s or longer
     than :data:`MAX_SPEECH_S` is skipped) and the text each should be written as."""
     rng, nrng = random.Random(seed), np.random.default_rng(seed)
-    amounts = sorted({rng.randint(1, 5000) for _ in range(300)} | set(range(10, 1001, 10)))
+    amounts = sorted({rng.randint(1, 5000) for _ in range(300)} | set(range(10, 1001, 10))
+                     | TEEN_AMOUNTS)
     commands = phrases(amounts=amounts)
     rng.shuffle(commands)
     by_length = [[c for c in commands if len(c.split()) <= 2],
@@ -146,7 +172,7 @@ def clips(attempts: int, seed: int) -> tuple[list[np.ndarray], list[str]]:
     for _ in range(attempts):
         pick = rng.random()
         said = rng.choice(TALK) if pick < TALK_SHARE else rng.choice(
-            by_length[int((pick - TALK_SHARE) / (1 - TALK_SHARE) * 3) % 3])
+            by_length[_length_bin((pick - TALK_SHARE) / (1 - TALK_SHARE))])
         if rng.random() < FLITE_SHARE:
             speech = speak(said, rng.choice(FLITE_VOICES), rng.randint(*SPEED_WPM),
                            "flite").astype(np.float64)

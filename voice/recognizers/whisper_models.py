@@ -47,7 +47,7 @@ _REQUIRED = ("model.bin", "config.json", "tokenizer.json")
 _HASH_CHUNK = 1 << 20
 #: ``tiny.en`` listens with the table patch (:mod:`.whisper_patch`) unless this is set to
 #: :data:`TABLE_OFF`, when the plain model listens (the two side by side:
-#: benchmarks/voice/RESULTS.md, sessions 36 and 37).
+#: benchmarks/voice/RESULTS.md, sessions 36, 37 and 60).
 TABLE_ENV = "WHISPER_TABLE"
 TABLE_OFF = "0"
 #: How the patched model's name ends (``tiny.en-table``).
