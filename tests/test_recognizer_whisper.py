@@ -208,6 +208,16 @@ def test_near_misses_are_repaired_by_sound_to_the_nearest_command():
     assert repairs("Cool.")[0].intent == Call()
 
 
+def test_a_multiple_written_with_other_little_words_is_repaired_keeping_its_numbers():
+    """Whisper writes "two and a half x" as "Two hundred half x." or "Two other half x.":
+    the whole phrase is matched by sound, its numbers as heard, never another number."""
+    two_and_a_half = parse("two and a half x")
+    assert repairs("Two hundred half x.")[0].intent == two_and_a_half
+    assert repairs("Two other half x.")[0].intent == two_and_a_half
+    assert all(parse(r.text) != parse("four and a half x") for r in repairs("Two hundred half x."))
+    assert all("seventeen" not in r.text for r in repairs("Eight seventeen."))
+
+
 def test_all_with_its_in_lost_is_not_repaired_into_a_call():
     """"All." and "I'm all." are an "all in" cut short as often as a "call"
     (``NEVER_REPAIRED_INTO``); "Call it all." still has its call."""

@@ -228,10 +228,31 @@ class Repair:
     distance: float
 
 
+def _numbers(tokens: Sequence[str]) -> list[str]:
+    return [t for t in tokens if parse_number(t) is not None]
+
+
+def keeps_numbers(heard: Sequence[str], repaired: Sequence[str]) -> bool:
+    """Whether a whole-phrase repair keeps the numbers as heard: the same number words,
+    in the same order.  Whisper writes the little words around a number as other words
+    ("Two hundred half x.", "Two other half x." for "two and a half x"); the numbers
+    themselves it reads as well as anything can ("four and a half x" is not near).
+
+    >>> keeps_numbers("two hundred half x".split(), "two and a half x".split())
+    True
+    >>> keeps_numbers("two hundred half x".split(), "four and a half x".split())
+    False
+    >>> keeps_numbers("eight seventeen".split(), "bet seventeen".split())
+    False
+    """
+    return _numbers(heard) == _numbers(repaired)
+
+
 def repairs(text: str) -> list[Repair]:
     """Commands within a word or two (by sound) of ``text``, nearest first.
 
-    Only for text that is not a command already; numbers are kept as heard.
+    Only for text that is not a command already; numbers are kept as heard (word by word,
+    a number word is never replaced; a whole phrase may leave one out: :func:`keeps_numbers`).
 
     >>> [(r.text, r.distance) for r in repairs("gold")]
     [('fold', 0.25), ('call', 0.5), ('deal', 0.5)]
@@ -261,10 +282,10 @@ def repairs(text: str) -> list[Repair]:
                 distance = round(sum(d for _, d in picks), 4)
                 if candidate not in found or found[candidate].distance > distance:
                     found[candidate] = Repair(candidate, intent, distance)
-    if not any(parse_number(t) is not None for t in tokens):
-        for r in _whole_repairs(tokens):
-            if r.text not in found or found[r.text].distance > r.distance:
-                found[r.text] = r
+    for r in _whole_repairs(tokens):
+        if keeps_numbers(tokens, normalize(r.text)) and (
+                r.text not in found or found[r.text].distance > r.distance):
+            found[r.text] = r
     barred = frozenset().union(*(NEVER_REPAIRED_INTO.get(t, frozenset())
                                  for t in tokens)).difference(tokens)
     ranked = sorted((r for r in found.values() if barred.isdisjoint(normalize(r.text))),
