@@ -178,7 +178,7 @@ def test_table_talk_that_outweighs_every_command_is_not_heard():
 
 
 def test_a_misspelling_below_the_command_does_not_make_it_ask():
-    readings = [_r("Raise by one hundred.", -0.8), _r("Raise might one hundred.", -3.1),
+    readings = [_r("Raise by one hundred.", -0.8), _r("Raise might one hundred.", -2.6),
                 _r("Raise my one hundred.", -4.6)]
     hyp, share = judge(readings)
     assert parse(hyp.text) == parse("raise by one hundred") and hyp.confidence == HIGH_CONFIDENCE

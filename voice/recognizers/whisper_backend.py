@@ -76,7 +76,7 @@ PROMPT = ("Fold. Check. Call. Bet fifty. Raise to two hundred. Raise by one hund
 #: at 0.9 for the plain model (session 15); for the table fit, judged again from one
 #: decode of the voices no fit heard whose errors are read (Festival's HTS voice, plain,
 #: deep and high, five DECtalk voices, Piper's joe, Festival's kal and ked; 5,162 clips),
-#: 0.85 lets ten right cheap commands act without a "yes", and no wrong one; at 0.8 a "bet
+#: 0.85 lets nine right commands act without a "yes", and no wrong one; at 0.8 a "bet
 #: one hundred" written "Bet nine hundred." acts.  On the blind voices it cost three right
 #: commands at 15 dB (benchmarks/voice/RESULTS.md, session 62).
 SURE_SHARE = 0.85
