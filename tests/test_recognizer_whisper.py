@@ -216,6 +216,7 @@ def test_a_multiple_written_with_other_little_words_is_repaired_keeping_its_numb
     assert repairs("Two other half x.")[0].intent == two_and_a_half
     assert all(parse(r.text) != parse("four and a half x") for r in repairs("Two hundred half x."))
     assert all("seventeen" not in r.text for r in repairs("Eight seventeen."))
+    assert all(parse(r.text) != parse("raise to five") for r in repairs("Raise to pot."))
 
 
 def test_all_with_its_in_lost_is_not_repaired_into_a_call():

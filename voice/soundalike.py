@@ -234,15 +234,19 @@ def _numbers(tokens: Sequence[str]) -> list[str]:
 
 def keeps_numbers(heard: Sequence[str], repaired: Sequence[str]) -> bool:
     """Whether a whole-phrase repair keeps the numbers as heard: the same number words,
-    in the same order.  Whisper writes the little words around a number as other words
-    ("Two hundred half x.", "Two other half x." for "two and a half x"); the numbers
-    themselves it reads as well as anything can ("four and a half x" is not near).
+    in the same order, and none where none was heard.  Whisper writes the little words
+    around a number as other words ("Two hundred half x.", "Two other half x." for "two
+    and a half x"); the numbers themselves it reads as well as anything can ("four and a
+    half x" is not near), and a number matched into words that hold none was never said
+    ("Raise to pot." is not "raise to five").
 
     >>> keeps_numbers("two hundred half x".split(), "two and a half x".split())
     True
     >>> keeps_numbers("two hundred half x".split(), "four and a half x".split())
     False
     >>> keeps_numbers("eight seventeen".split(), "bet seventeen".split())
+    False
+    >>> keeps_numbers("raise to pot".split(), "raise to five".split())
     False
     """
     return _numbers(heard) == _numbers(repaired)
@@ -252,7 +256,8 @@ def repairs(text: str) -> list[Repair]:
     """Commands within a word or two (by sound) of ``text``, nearest first.
 
     Only for text that is not a command already; numbers are kept as heard (word by word,
-    a number word is never replaced; a whole phrase may leave one out: :func:`keeps_numbers`).
+    a number word is never replaced; matched whole, the numbers stay the same:
+    :func:`keeps_numbers`).
 
     >>> [(r.text, r.distance) for r in repairs("gold")]
     [('fold', 0.25), ('call', 0.5), ('deal', 0.5)]
