@@ -174,9 +174,10 @@ def _whole_coded() -> tuple[list[str], tuple[tuple[str, tuple[str, ...]], ...]]:
 
 
 def _whole_repairs(tokens: Sequence[str]) -> list[Repair]:
-    """Commands whose whole pronunciation is near the phrase's.  A plain edit distance in
-    C++ picks the few near enough (it is never smaller than half the weighted one); the
-    weighted one ranks them."""
+    """Commands whose whole pronunciation is near the phrase's and that keep its numbers
+    (:func:`keeps_numbers`).  A plain edit distance in C++ picks the few near enough (it
+    is never smaller than half the weighted one); the weighted one, the costly part, ranks
+    those that keep the numbers."""
     from rapidfuzz import process
     from rapidfuzz.distance import Levenshtein
 
@@ -190,6 +191,8 @@ def _whole_repairs(tokens: Sequence[str]) -> list[Repair]:
     found = []
     for _, _, index in near:
         phrase, target = phrases[index]
+        if not keeps_numbers(tokens, normalize(phrase)):
+            continue
         d = phone_distance(phones, target) / max(len(phones), len(target))
         if d <= MAX_WHOLE_DISTANCE:
             intent = command(phrase)
@@ -288,8 +291,7 @@ def repairs(text: str) -> list[Repair]:
                 if candidate not in found or found[candidate].distance > distance:
                     found[candidate] = Repair(candidate, intent, distance)
     for r in _whole_repairs(tokens):
-        if keeps_numbers(tokens, normalize(r.text)) and (
-                r.text not in found or found[r.text].distance > r.distance):
+        if r.text not in found or found[r.text].distance > r.distance:
             found[r.text] = r
     barred = frozenset().union(*(NEVER_REPAIRED_INTO.get(t, frozenset())
                                  for t in tokens)).difference(tokens)
