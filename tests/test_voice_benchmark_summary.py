@@ -362,3 +362,34 @@ def test_the_twins_table_counts_each_outcome_at_each_slack():
     counts = Counter({"right": 5, "sure-wrong": 2, "right-asked": 1})
     assert row("bet fifteen", "off", counts) == "| bet fifteen | off | 8 | 5 | 1 | 0 | 2 | 0 |"
     assert slack_of("off") is None and slack_of("3.5") == 3.5
+
+
+def test_a_needless_yes_is_traced_to_the_two_engines_disagreeing_and_not_to_its_clip(
+        tmp_path, capsys):
+    """``asks`` sorts the right commands that asked "yes?" by what the pair weighed: a
+    "bet fifty" Whisper was sure of (its fifteen 6 nats under) against PocketSphinx's
+    doubted "bet fifteen" 4.5 nats under it is two commands, Whisper sure, PocketSphinx
+    doubting; the "fold" both heard, sure, did not ask.  Counts only, no clip's words."""
+    import json
+
+    from benchmarks.voice.asks import main
+
+    def row(said: str, expected: str, situation: str, readings: list, sphinx: list) -> dict:
+        return {"id": said, "voice": "ked", "group": "unheard", "engine": "combined",
+                "condition": "snr15", "situation": situation, "family": said.split()[0],
+                "text": said, "expected": expected, "readings": readings, "sphinx": sphinx}
+
+    fifty = row("bet fifty", "p1 cbr 50", "flop_open",
+                [["Bet fifty.", -0.02, "Bet fifty.", False, 0.0, True],
+                 ["Bet fifteen.", -6.0, "Bet fifteen.", False, 0.0, True]],
+                ["bet fifteen", 0.5, -4.5])
+    fold = row("fold", "p3 f", "preflop", [["Fold.", -0.01, "Fold.", False, 0.0, True]],
+               ["fold", 0.95, None])
+    rows = tmp_path / "rows.jsonl"
+    rows.write_text("".join(json.dumps(r) + "\n" for r in (fifty, fold)))
+    assert main(["--rows", str(rows)]) == 0
+    out = capsys.readouterr().out
+    assert "| two commands | sure | doubting | 1 |" in out
+    assert "| all | | | 1 |" in out
+    assert "| doubted_teens | 0 |" in out  # the fifteen was 6 nats under: no twin doubt
+    assert "Bet fifty." not in out and "bet fifteen" not in out

@@ -88,7 +88,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              confused_slack: float | None = CONFUSED_RIVAL_SLACK,
              unheard_settles: bool = True, one_word_asks: bool = True,
              echo_talk: bool = True, faint_words: bool = True,
-             plain_talks: bool = True) -> dict:
+             plain_talks: bool = True, trace: dict | None = None) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -101,7 +101,10 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     ``faint_words``: nor a bet or table command that is Whisper's likeliest reading,
     written faintly as one command word (``combined.FAINT_WORD_LOGPROB``); ``plain_talks``:
     nothing is heard where that reading is one word of talk written plainly
-    (``combined.PLAIN_TALK_LOGPROB``)."""
+    (``combined.PLAIN_TALK_LOGPROB``); ``trace``: a combined row's two opinions are put
+    in it as the pair weighed them ("whisper", "sphinx", "gap", "evidence": Whisper's
+    judgement, PocketSphinx's hypothesis, the forced gap and :class:`combined.Evidence`)
+    for :mod:`benchmarks.voice.asks`."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -124,6 +127,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         weighed["plain_talk"] = plain_talks and weighed["plain_talk"]
         weighed["echo_talk"] = TALK_OVER_ECHO_ASKS and talk_over_echo(
             row.get("echo_gap") if echo_check else None, talk_lead)
+        if trace is not None:
+            trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed))
         hyp = combine(hyp, sphinx, gap, **weighed,
                       rescue_slack=rescue_slack, sure_gap=sure_gap,
                       disagree_slack=disagree_slack,
