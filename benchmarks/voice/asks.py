@@ -23,7 +23,7 @@ from pathlib import Path
 
 from game.commands.say import situation_from_history
 from game.phh import loads
-from voice.intents import Intent, Unknown
+from voice.intents import Intent, Unknown, is_action
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import intent_of
@@ -66,8 +66,9 @@ def _sure(heard: Hypothesis) -> str:
 def why(trace: dict, taken: Intent) -> tuple[tuple[str, str, str], tuple[str, ...]]:
     """What the pair weighed (a ``rejudged`` trace) where it took ``taken``: what the two
     engines heard (:data:`HEARD`) and whether Whisper and PocketSphinx were sure; and the
-    evidence from Whisper's readings that makes the pair ask (:data:`ASKING`) that was
-    there — a twin doubt only where it was ``taken``'s.
+    evidence from Whisper's readings that makes the pair ask (:data:`ASKING`), each where
+    it applied to ``taken`` as :func:`combine` applies it (a twin doubt only where it was
+    ``taken``'s).
 
     >>> fifty, fifteen = parse("bet fifty"), parse("bet fifteen")
     >>> trace = {"whisper": Hypothesis("Bet fifty.", 0.95),
@@ -88,10 +89,22 @@ def why(trace: dict, taken: Intent) -> tuple[tuple[str, str, str], tuple[str, ..
         heard = HEARD[1]
     else:
         heard = HEARD[2] if said_w == said_p else HEARD[3]
-    found = dict(trace["evidence"])
-    found["doubted_teens"] = taken in found.get("doubted_teens", frozenset())
-    also = tuple(k for k in ASKING if found.get(k))
-    return (heard, _sure(whisper), _sure(sphinx)), also
+    ev, sure_w, sure_p = trace["evidence"], _sure(whisper), _sure(sphinx)
+    applied = {  # each as combine() applies it to the command taken
+        "doubted_teens": taken in ev.get("doubted_teens", frozenset()),
+        "near_amount": bool(ev.get("near_amount")) and said_w == said_p
+        and sure_w == sure_p == "doubting",
+        "near_reading": bool(ev.get("near_reading")) and taken == said_w
+        and not (said_p == said_w and sure_p == "sure"),
+        "even_rival": bool(ev.get("even_rival")) and heard == HEARD[0] and taken == said_p,
+        "talk_word": bool(ev.get("talk_word")) and is_action(taken),
+        "echo_talk": bool(ev.get("echo_talk")) and is_action(taken),
+        "faint_word": ev.get("faint_word") is not None and ev.get("faint_word") == taken,
+        "read_for": ev.get("read_for") is not None,
+        "lower_command": ev.get("lower_command") is not None,
+    }
+    also = tuple(k for k in ASKING if applied[k])
+    return (heard, sure_w, sure_p), also
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {' | '.join(heard)} | {n} |")
     print(f"| all | | | {sum(reasons.values())} |")
     print()
-    print("| Whisper's readings also held | asked |")
+    print("| and Whisper's readings made it ask for | asked |")
     print("|---|---|")
     for name in ASKING:
         print(f"| {name} | {evidence[name]} |")
