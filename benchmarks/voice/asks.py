@@ -130,10 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         reasons[heard] += 1
         evidence.update(also)
         if args.show:
-            gap = "-" if trace["gap"] is None else f"{trace['gap']:.1f}"
+            gap = ("not scored" if trace["gap"] is None
+                   else f"scored {trace['gap']:.1f} nats under Whisper's")
             print(f"{row['condition']} {row['voice']} {row['text']!r}: Whisper "
                   f"{trace['whisper'].text!r}, PocketSphinx {trace['sphinx'].text!r} "
-                  f"(forced {gap} nats) — {' / '.join(heard)}; {', '.join(also) or '-'}")
+                  f"({gap}) — {' / '.join(heard)}; {', '.join(also) or '-'}")
     print("| what the two heard | Whisper | PocketSphinx | asked |")
     print("|---|---|---|---|")
     order = {h: i for i, h in enumerate(HEARD)}
