@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         evidence.update(also)
         if args.show:
             gap = ("not scored" if trace["gap"] is None
-                   else f"scored {trace['gap']:.1f} nats under Whisper's")
+                   else f"Whisper's decoder scored it {trace['gap']:+.1f} nats")
             print(f"{row['condition']} {row['voice']} {row['text']!r}: Whisper "
                   f"{trace['whisper'].text!r}, PocketSphinx {trace['sphinx'].text!r} "
                   f"({gap}) — {' / '.join(heard)}; {', '.join(also) or '-'}")
