@@ -4,9 +4,9 @@ A right betting command the rules would take at once, asked about all the same (
 benchmark's "right but asked needlessly"), is judged again from a combined run's rows as
 `rejudge` does, and sorted by what the two engines heard — Whisper talk, PocketSphinx
 nothing, both the same command, or two different ones — how sure each was, and which of
-the pair's other evidence from Whisper's readings was there (:class:`Evidence` in
-``voice.recognizers.combined``: a teen and its -ty twin read close together, a one-word
-command written faintly, ...):
+the pair's other evidence from Whisper's readings made it ask (:class:`Evidence` in
+``voice.recognizers.combined``, each where ``combine`` applies it to the command taken: a
+teen and its -ty twin read close together, a one-word command written faintly, ...):
 
     python -m benchmarks.voice.asks --rows R.jsonl [--show]
 
@@ -30,6 +30,7 @@ from voice.recognizers.combined import intent_of
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, SURE_SHARE
 
 from .corpus import SITUATIONS
+from .outcome import cheap_right
 from .rejudge import rejudged
 
 #: What the two engines heard, in table order.
@@ -39,22 +40,6 @@ HEARD = ("Whisper talk", "PocketSphinx nothing", "both the same", "two commands"
 #: command or rules a rival out.
 ASKING = ("doubted_teens", "near_amount", "near_reading", "even_rival", "talk_word",
           "echo_talk", "faint_word", "read_for", "lower_command")
-
-
-def needless(row: dict) -> bool:
-    """A right betting command the rules would not confirm that asked "yes?" anyway (as
-    ``run.summarize`` counts them).
-
-    >>> needless({"outcome": "p3 cc", "expected": "p3 cc", "rules_confirm": False,
-    ...           "confirm": True})
-    True
-    >>> needless({"outcome": "p3 cc", "expected": "p3 cc", "rules_confirm": True,
-    ...           "confirm": True})
-    False
-    """
-    return bool(row["outcome"] == row["expected"] and row["expected"]
-                and str(row["expected"]).startswith("p") and not row.get("rules_confirm", True)
-                and row["confirm"])
 
 
 def _sure(heard: Hypothesis) -> str:
@@ -124,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         trace: dict = {}
         judged = rejudged(row, situations, SURE_SHARE, trace=trace)
-        if not needless(judged):
+        if not (cheap_right(judged) and judged["confirm"]):
             continue
         heard, also = why(trace, parse(judged["transcript"]))
         reasons[heard] += 1

@@ -64,3 +64,20 @@ def with_pending(say: dict[str, object], sure: bool) -> dict[str, object]:
     if heard not in ("confirm:yes", "confirm:no"):
         return say
     return {**say, "error": None, "confirm": heard == "confirm:yes" and not sure}
+
+
+def cheap_right(row: dict) -> bool:
+    """A benchmark row whose outcome is the betting action said, one the rules would take
+    without a "yes" (the benchmark's "right cheap commands"); asking "yes?" for it all the
+    same is "right but asked needlessly".
+
+    >>> cheap_right({"outcome": "p3 cc", "expected": "p3 cc", "rules_confirm": False})
+    True
+    >>> cheap_right({"outcome": "p3 cbr 2000", "expected": "p3 cbr 2000",
+    ...              "rules_confirm": True})
+    False
+    >>> cheap_right({"outcome": "table:pause", "expected": "table:pause", "rules_confirm": False})
+    False
+    """
+    return bool(row["outcome"] == row["expected"] and row["expected"]
+                and str(row["expected"]).startswith("p") and not row.get("rules_confirm", True))

@@ -38,7 +38,7 @@ from .corpus import (
     SITUATIONS,
     VOICES,
 )
-from .outcome import acted, is_acting, label, with_pending
+from .outcome import acted, cheap_right, is_acting, label, with_pending
 from .synth import (
     ACCENTED_MANIFEST,
     EXTRA_MANIFESTS,
@@ -250,8 +250,7 @@ def summarize(rows: list[dict]) -> dict:
     )
     missed = sum(r["outcome"] is None for r in commands)
     # right betting actions the rules would not confirm, asked about all the same
-    cheap = [r for r in rows if r["outcome"] == r["expected"] and r["expected"]
-             and r["expected"].startswith("p") and not r.get("rules_confirm", True)]
+    cheap = [r for r in rows if cheap_right(r)]
     needless = sum(bool(r["confirm"]) for r in cheap)
     lat = [r["latency_ms"] for r in rows]
     tail = [r["final_ms"] for r in rows if "final_ms" in r]
