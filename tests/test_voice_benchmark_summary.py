@@ -393,4 +393,5 @@ def test_a_needless_yes_is_traced_to_the_two_engines_disagreeing_and_not_to_its_
     assert "| all | | | 1 |" in out
     assert "| doubted_teens | 0 |" in out  # the fifteen 6 nats under: no twin doubt
     assert "| even_rival | 0 |" in out  # Whisper heard a command: no rival of talk
+    assert "| none: the two engines' opinions ask by themselves | 1 |" in out
     assert "Bet fifty." not in out and "bet fifteen" not in out

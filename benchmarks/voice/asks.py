@@ -5,8 +5,8 @@ benchmark's "right but asked needlessly"), is judged again from a combined run's
 `rejudge` does, and sorted by what the two engines heard — Whisper talk, PocketSphinx
 nothing, both the same command, or two different ones — how sure each was, and which of
 the pair's other evidence from Whisper's readings made it ask (:class:`Evidence` in
-``voice.recognizers.combined``, each where ``combine`` applies it to the command taken: a
-teen and its -ty twin read close together, a one-word command written faintly, ...):
+``voice.recognizers.combined``, each piece weighed again by ``combine`` alone: a teen and
+its -ty twin read close together, a one-word command written faintly, ...):
 
     python -m benchmarks.voice.asks --rows R.jsonl [--show]
 
@@ -23,10 +23,9 @@ from pathlib import Path
 
 from game.commands.say import situation_from_history
 from game.phh import loads
-from voice.intents import Intent, Unknown, is_action
-from voice.parser import parse
+from voice.intents import Unknown
 from voice.recognizers.base import Hypothesis
-from voice.recognizers.combined import intent_of
+from voice.recognizers.combined import combine, intent_of
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, SURE_SHARE
 
 from .corpus import SITUATIONS
@@ -35,11 +34,13 @@ from .rejudge import rejudged
 
 #: What the two engines heard, in table order.
 HEARD = ("Whisper talk", "PocketSphinx nothing", "both the same", "two commands")
-#: The evidence from Whisper's readings that makes the pair ask (:func:`combine` lowers
-#: its confidence or takes a command asking); the rest of :class:`Evidence` backs a
-#: command or rules a rival out.
-ASKING = ("doubted_teens", "near_amount", "near_reading", "even_rival", "talk_word",
-          "echo_talk", "faint_word", "read_for", "lower_command")
+#: The evidence from Whisper's readings that can make the pair ask (:func:`combine` lowers
+#: its confidence or takes a command asking), each with the value that leaves it out; the
+#: rest of :class:`Evidence` backs a command or rules a rival out.
+ASKING: dict[str, object] = {
+    "doubted_teens": frozenset(), "near_amount": False, "near_reading": False,
+    "even_rival": False, "talk_word": False, "echo_talk": False, "faint_word": None,
+    "read_for": None, "lower_command": None}
 
 
 def _sure(heard: Hypothesis) -> str:
@@ -48,23 +49,30 @@ def _sure(heard: Hypothesis) -> str:
     return "sure" if heard.confidence >= HIGH_CONFIDENCE else "doubting"
 
 
-def why(trace: dict, taken: Intent) -> tuple[tuple[str, str, str], tuple[str, ...]]:
-    """What the pair weighed (a ``rejudged`` trace) where it took ``taken``: what the two
-    engines heard (:data:`HEARD`) and whether Whisper and PocketSphinx were sure; and the
-    evidence from Whisper's readings that makes the pair ask (:data:`ASKING`), each where
-    it applied to ``taken`` as :func:`combine` applies it (a twin doubt only where it was
-    ``taken``'s).
+def _asks(trace: dict, evidence: dict) -> bool:
+    """Whether the pair, weighing ``trace``'s opinions with ``evidence``, takes a command
+    asking "yes?"."""
+    heard = combine(trace["whisper"], trace["sphinx"], trace["gap"], **evidence,
+                    **trace.get("judging", {}))
+    return not heard.rejected and heard.confidence < HIGH_CONFIDENCE
 
-    >>> fifty, fifteen = parse("bet fifty"), parse("bet fifteen")
-    >>> trace = {"whisper": Hypothesis("Bet fifty.", 0.95),
-    ...          "sphinx": Hypothesis("bet fifteen", 0.95),
-    ...          "evidence": {"doubted_teens": frozenset({fifty}), "faint_word": None,
-    ...                       "backed": True}}
-    >>> why(trace, fifty), why(trace, fifteen)[1]
-    ((('two commands', 'sure', 'sure'), ('doubted_teens',)), ())
-    >>> why({"whisper": Hypothesis("Fold.", 0.5), "sphinx": Hypothesis("[unk]", 0.0),
-    ...      "evidence": {"faint_word": parse("fold")}}, parse("fold"))
-    (('PocketSphinx nothing', 'doubting', '-'), ('faint_word',))
+
+def why(trace: dict) -> tuple[tuple[str, str, str], tuple[str, ...]]:
+    """What the pair weighed (a ``rejudged`` trace): what the two engines heard
+    (:data:`HEARD`) and whether Whisper and PocketSphinx were sure; and the evidence from
+    Whisper's readings (:data:`ASKING`) that made it ask — each piece that, weighed
+    by :func:`combine` without the others, asks where none of them would (none where the
+    two engines' opinions ask by themselves).
+
+    >>> from voice.parser import parse
+    >>> fifty = parse("bet fifty")
+    >>> teens = {**ASKING, "doubted_teens": frozenset({fifty})}
+    >>> why({"whisper": Hypothesis("Bet fifty.", 0.95), "sphinx": Hypothesis("[unk]", 0.0),
+    ...      "gap": None, "evidence": teens})
+    (('PocketSphinx nothing', 'sure', '-'), ('doubted_teens',))
+    >>> why({"whisper": Hypothesis("Bet fifty.", 0.95),
+    ...      "sphinx": Hypothesis("bet fifteen", 0.95), "gap": -2.0, "evidence": teens})
+    (('two commands', 'sure', 'sure'), ())
     """
     whisper, sphinx = trace["whisper"], trace["sphinx"]
     said_w, said_p = intent_of(whisper), intent_of(sphinx)
@@ -74,22 +82,12 @@ def why(trace: dict, taken: Intent) -> tuple[tuple[str, str, str], tuple[str, ..
         heard = HEARD[1]
     else:
         heard = HEARD[2] if said_w == said_p else HEARD[3]
-    ev, sure_w, sure_p = trace["evidence"], _sure(whisper), _sure(sphinx)
-    applied = {  # each as combine() applies it to the command taken
-        "doubted_teens": taken in ev.get("doubted_teens", frozenset()),
-        "near_amount": bool(ev.get("near_amount")) and said_w == said_p
-        and sure_w == sure_p == "doubting",
-        "near_reading": bool(ev.get("near_reading")) and taken == said_w
-        and not (said_p == said_w and sure_p == "sure"),
-        "even_rival": bool(ev.get("even_rival")) and heard == HEARD[0] and taken == said_p,
-        "talk_word": bool(ev.get("talk_word")) and is_action(taken),
-        "echo_talk": bool(ev.get("echo_talk")) and is_action(taken),
-        "faint_word": ev.get("faint_word") is not None and ev.get("faint_word") == taken,
-        "read_for": ev.get("read_for") is not None,
-        "lower_command": ev.get("lower_command") is not None,
-    }
-    also = tuple(k for k in ASKING if applied[k])
-    return (heard, sure_w, sure_p), also
+    without = {**trace["evidence"], **ASKING}
+    also: tuple[str, ...] = ()
+    if not _asks(trace, without):
+        also = tuple(name for name in ASKING
+                     if _asks(trace, {**without, name: trace["evidence"][name]}))
+    return (heard, _sure(whisper), _sure(sphinx)), also
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             for line in Path(name).read_text().splitlines() if line]
     reasons: Counter[tuple[str, str, str]] = Counter()
     evidence: Counter[str] = Counter()
+    engines_alone = 0
     for row in rows:
         if "sphinx" not in row:
             continue
@@ -111,9 +110,10 @@ def main(argv: list[str] | None = None) -> int:
         judged = rejudged(row, situations, SURE_SHARE, trace=trace)
         if not (cheap_right(judged) and judged["confirm"]):
             continue
-        heard, also = why(trace, parse(judged["transcript"]))
+        heard, also = why(trace)
         reasons[heard] += 1
         evidence.update(also)
+        engines_alone += not also
         if args.show:
             gap = ("not scored" if trace["gap"] is None
                    else f"Whisper's decoder scored it {trace['gap']:+.1f} nats")
@@ -131,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|")
     for name in ASKING:
         print(f"| {name} | {evidence[name]} |")
+    print(f"| none: the two engines' opinions ask by themselves | {engines_alone} |")
     return 0
 
 

@@ -19,6 +19,7 @@ import argparse
 import json
 from itertools import product
 from pathlib import Path
+from typing import Any
 
 from game.commands.say import say_result, situation_from_history
 from game.phh import loads
@@ -102,9 +103,10 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     written faintly as one command word (``combined.FAINT_WORD_LOGPROB``); ``plain_talks``:
     nothing is heard where that reading is one word of talk written plainly
     (``combined.PLAIN_TALK_LOGPROB``); ``trace``: a combined row's two opinions are put
-    in it as the pair weighed them ("whisper", "sphinx", "gap", "evidence": Whisper's
-    judgement, PocketSphinx's hypothesis, the forced gap and :class:`combined.Evidence`)
-    for :mod:`benchmarks.voice.asks`."""
+    in it as the pair weighed them ("whisper", "sphinx", "gap", "evidence", "judging":
+    Whisper's judgement, PocketSphinx's hypothesis, the forced gap,
+    :class:`combined.Evidence` and :func:`combine`'s other arguments), so that
+    :mod:`benchmarks.voice.asks` can weigh them again with a piece left out."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -127,17 +129,16 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         weighed["plain_talk"] = plain_talks and weighed["plain_talk"]
         weighed["echo_talk"] = TALK_OVER_ECHO_ASKS and talk_over_echo(
             row.get("echo_gap") if echo_check else None, talk_lead)
+        judging: dict[str, Any] = dict(
+            rescue_slack=rescue_slack, sure_gap=sure_gap, disagree_slack=disagree_slack,
+            gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
+            doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
+            doubted_tables_act=doubted_tables_act, table_rival=row.get("table_rival"),
+            alone_table_slack=alone_table_slack, confused_slack=confused_slack, engine=engine)
         if trace is not None:
-            trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed))
-        hyp = combine(hyp, sphinx, gap, **weighed,
-                      rescue_slack=rescue_slack, sure_gap=sure_gap,
-                      disagree_slack=disagree_slack,
-                      gap_rescues_amounts=gap_rescues_amounts, table_slack=table_slack,
-                      doubted_rivals_ask=doubted_rivals_ask, sized_slack=sized_slack,
-                      doubted_tables_act=doubted_tables_act,
-                      table_rival=row.get("table_rival"),
-                      alone_table_slack=alone_table_slack,
-                      confused_slack=confused_slack, engine=engine)
+            trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed),
+                         judging=judging)
+        hyp = combine(hyp, sphinx, gap, **weighed, **judging)
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
