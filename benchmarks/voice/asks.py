@@ -25,7 +25,8 @@ from game.commands.say import situation_from_history
 from game.phh import loads
 from voice.intents import Unknown
 from voice.recognizers.base import Hypothesis
-from voice.recognizers.combined import combine, intent_of
+from voice.recognizers.combined import combine
+from voice.recognizers.meanings import intent_of
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, SURE_SHARE
 
 from .corpus import SITUATIONS

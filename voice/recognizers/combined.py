@@ -56,8 +56,6 @@ from ..intents import (
     Confirm,
     Fold,
     Intent,
-    Multiple,
-    PotFraction,
     Question,
     RaiseBy,
     TableCommand,
@@ -66,7 +64,9 @@ from ..intents import (
 )
 from ..parser import normalize, parse
 from .base import UNKNOWN, Hypothesis, Recognizer
+from .meanings import intent_of, sized
 from .pocketsphinx_backend import PocketSphinxRecognizer
+from .third_opinion import PLAIN_SETTLES, may_settle, plain_recognizer, settled_by
 from .whisper_backend import (
     ECHO_CHECK_LEAD,
     ECHO_DOUBT_LEAD,
@@ -389,15 +389,6 @@ DOUBTED_TABLES_YIELD_OVER = True
 #: it heard nothing in silence (:data:`ALONE_TABLE_SLACK`) (benchmarks/voice/RESULTS.md,
 #: session 34).
 FAR_RIVAL_TABLE_SLACK_OVER: float | None = ALONE_TABLE_SLACK
-
-
-def intent_of(heard: Hypothesis) -> Intent:
-    """The intent a hypothesis carries: its parse, or talk when the engine heard nothing.
-
-    >>> intent_of(Hypothesis("fold", 0.95)), intent_of(Hypothesis("[unk]", 0.0))
-    (Fold(), Unknown(text='', closest=''))
-    """
-    return parse(heard.text) if not heard.rejected else Unknown("", "")
 
 
 def rescuable(intent: Intent) -> bool:
@@ -923,18 +914,6 @@ def evidence(readings: Sequence[Reading], whisper: Hypothesis, sphinx: Hypothesi
                     plain_talk=quiet and not confirming and plain_talk(readings))
 
 
-def sized(intent: Intent) -> bool:
-    """A bet or raise with a size of its own: two of them disagree on how much, and that
-    asks unless they are far apart (:data:`SIZED_RIVAL_SLACK`; Whisper's digits are not
-    always right: an amount it wrote sure, where PocketSphinx heard another, was wrong 2
-    times in 624 on the flite voices' amounts).
-
-    >>> sized(parse("bet fifty")), sized(parse("half pot")), sized(parse("check"))
-    (True, True, False)
-    """
-    return isinstance(intent, (BetTo, RaiseBy, Multiple, PotFraction))
-
-
 def combine(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None, *,
             rescue_slack: float = RESCUE_SLACK, sure_gap: float = SURE_RESCUE_GAP,
             disagree_slack: float | None = DISAGREE_SLACK, backed: bool = False,
@@ -1280,9 +1259,15 @@ class CombinedRecognizer(Recognizer):
     def __init__(self, whisper: WhisperRecognizer | None = None,
                  sphinx: PocketSphinxRecognizer | None = None,
                  room_file: str | None = None, rescue_slack: float = RESCUE_SLACK,
-                 sure_gap: float = SURE_RESCUE_GAP) -> None:
+                 sure_gap: float = SURE_RESCUE_GAP, third_opinion: bool = PLAIN_SETTLES
+                 ) -> None:
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
+        #: The plain model the table fit was made from, asked where the pair would ask
+        #: "yes?" (:mod:`.third_opinion`; None: the pair alone), and what it heard of the
+        #: last utterance, if it was asked.
+        self.plain = plain_recognizer(self.whisper) if third_opinion else None
+        self.last_plain: Hypothesis | None = None
         self.rescue_slack = rescue_slack
         self.sure_gap = sure_gap
         self.notice = self.whisper.notice or self.sphinx.notice
@@ -1316,12 +1301,15 @@ class CombinedRecognizer(Recognizer):
 
     def expect_confirmation(self, pending: bool) -> None:
         self.confirming = pending
-        self.whisper.expect_confirmation(pending)
-        self.sphinx.expect_confirmation(pending)
+        for rec in self._listening():
+            rec.expect_confirmation(pending)
 
     def expect_menu(self, menu_open: bool) -> None:
-        self.whisper.expect_menu(menu_open)
-        self.sphinx.expect_menu(menu_open)
+        for rec in self._listening():
+            rec.expect_menu(menu_open)
+
+    def _listening(self) -> list[Recognizer]:
+        return [self.whisper, self.sphinx, *([self.plain] if self.plain else [])]
 
     def expect_over_line(self, over: bool) -> None:
         self.over_line = over
@@ -1392,6 +1380,7 @@ class CombinedRecognizer(Recognizer):
         PocketSphinx's command and the table's rivals where the rules want them, then
         :func:`combine` (:attr:`last_opinion`, :attr:`last_table_rival` kept)."""
         gap = None
+        self.last_plain = None
         said_w = intent_of(whisper)
         said_p = intent_of(sphinx)
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
@@ -1427,6 +1416,12 @@ class CombinedRecognizer(Recognizer):
                         alone_table_slack=(self.alone_table_slack_over if over
                                            else ALONE_TABLE_SLACK),
                         confused_slack=None if over else CONFUSED_RIVAL_SLACK)
+        if not over and self.plain is not None and may_settle(taken, whisper, sphinx,
+                                                              weighed["doubted_teens"]):
+            if ("plain",) not in scores:
+                scores[("plain",)] = self.plain.listen(self.whisper.last_audio).hypothesis
+            self.last_plain = scores[("plain",)]
+            return settled_by(taken, self.last_plain)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:

@@ -649,6 +649,8 @@ class WhisperRecognizer(Recognizer):
         self._loudest = -120.0
         self._speculation: _Speculation | None = None
         self.last: Judgement | None = None
+        #: The last utterance's audio (:meth:`final`), for a third opinion on it.
+        self.last_audio = b""
         self._encoded: tuple[Any, int] | None = None
         #: The encoder output, reading and log-probability of the last forcing of
         #: Whisper's own reading (:meth:`rescore_each`): the pair may rescore twice an
@@ -711,7 +713,7 @@ class WhisperRecognizer(Recognizer):
             spec.thread.join()  # one decode at a time: the next utterance waits for it
 
     def final(self) -> Hypothesis:
-        pcm = b"".join(self._audio)
+        pcm = self.last_audio = b"".join(self._audio)
         spec = self._clear()
         if spec is not None:
             spec.thread.join()

