@@ -327,6 +327,35 @@ def test_a_clip_judged_again_asks_a_call_under_pause_where_talk_read_there_led_i
         assert before["outcome"] == "p3 cc" and not before["confirm"]
 
 
+def test_a_clip_judged_again_takes_two_amounts_the_plain_model_settled_as_the_game_did():
+    """Rows keep the plain model's word where the pair asked it (``plain``): Whisper sure of
+    "fifty percent of the pot", PocketSphinx sure of thirty percent, 5.5 nats under it —
+    two amounts ask; the plain model sure of fifty percent settles it, judged again as the
+    game took it; with ``third_opinion`` off (``rejudge --no-third-opinion``), or from a
+    row without it, it asks as before."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cbr 40", "family": "pot_fraction",
+           "engine": "combined", "sphinx": ["thirty percent of the pot", 0.95, -5.5318],
+           "readings": [["Fifty percent of the pot.", -0.0861, "Fifty percent of the pot.",
+                         False, 0.0, True],
+                        ["50% of the pot.", -4.4242, "50% of the pot.", False, 0.0, True]]}
+    settled = rejudged(dict(row, plain=["Fifty percent of the pot.", 0.95]), situations,
+                       SURE_SHARE)
+    assert settled["outcome"] == "p1 cbr 40" and not settled["confirm"]
+    for before in (rejudged(dict(row, plain=["Fifty percent of the pot.", 0.95]),
+                            situations, SURE_SHARE, third_opinion=False),
+                   rejudged(row, situations, SURE_SHARE),
+                   rejudged(dict(row, plain=["Thirty percent of the pot.", 0.95]),
+                            situations, SURE_SHARE)):
+        assert before["outcome"] == "p1 cbr 40" and before["confirm"]
+
+
 def test_a_clip_judged_again_takes_a_pot_the_unprompted_decoder_put_far_ahead_of_pause():
     """Rows keep the unprompted lead of "Pot." over the "Pause." read under it
     (``near_lead``): judged again, the pot-sized bet is sure as the recognizer took it; with

@@ -6,7 +6,9 @@ decodes a few corpus clips, and reports its resident set (VmRSS) and peak (VmHWM
 long the recognizer took to build (its imports included).  The engines are loaded in
 turn, ``--rounds`` times over, so that a busy machine slows each alike; the load time is
 the median.  ``pocketsphinx-eager`` builds every PocketSphinx search with the recognizer,
-as before session 55 (``pocketsphinx_backend.EAGER_SEARCHES``).
+as before session 55 (``pocketsphinx_backend.EAGER_SEARCHES``); ``combined-alone`` is the
+pair without the plain model's third opinion (``voice.recognizers.third_opinion``), as
+before session 64.
 
     python -m benchmarks.voice.memory
 """
@@ -21,7 +23,8 @@ import sys
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parents[2] / "benchmarks" / "out" / "voice"
-ENGINES = ("none", "pocketsphinx", "pocketsphinx-eager", "whisper", "combined")
+ENGINES = ("none", "pocketsphinx", "pocketsphinx-eager", "whisper", "combined-alone",
+           "combined")
 
 _CHILD = r"""
 import json, sys, wave
@@ -39,9 +42,9 @@ if engine.startswith("pocketsphinx"):
 elif engine == "whisper":
     from voice.recognizers.whisper_backend import WhisperRecognizer
     rec = WhisperRecognizer()
-elif engine == "combined":
+elif engine.startswith("combined"):
     from voice.recognizers.combined import CombinedRecognizer
-    rec = CombinedRecognizer()
+    rec = CombinedRecognizer(third_opinion=engine == "combined")
 load_s = time.perf_counter() - start
 for clip in clips if rec is not None else []:
     with wave.open(clip) as w:

@@ -41,6 +41,7 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+from voice.recognizers.third_opinion import may_settle, settled_by
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -89,7 +90,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              confused_slack: float | None = CONFUSED_RIVAL_SLACK,
              unheard_settles: bool = True, one_word_asks: bool = True,
              echo_talk: bool = True, faint_words: bool = True,
-             plain_talks: bool = True, trace: dict | None = None) -> dict:
+             plain_talks: bool = True, trace: dict | None = None,
+             third_opinion: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -106,7 +108,10 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     in it as the pair weighed them ("whisper", "sphinx", "gap", "evidence", "judging":
     Whisper's judgement, PocketSphinx's hypothesis, the forced gap,
     :class:`combined.Evidence` and :func:`combine`'s other arguments), so that
-    :mod:`benchmarks.voice.asks` can weigh them again with a piece left out."""
+    :mod:`benchmarks.voice.asks` can weigh them again with a piece left out;
+    ``third_opinion``: the plain model's hearing, where the row holds one (it was asked
+    only where the game's pair would ask), settles as in the game
+    (:mod:`voice.recognizers.third_opinion`)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -138,7 +143,11 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         if trace is not None:
             trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed),
                          judging=judging)
-        hyp = combine(hyp, sphinx, gap, **weighed, **judging)
+        taken = combine(hyp, sphinx, gap, **weighed, **judging)
+        if third_opinion and "plain" in row and may_settle(taken, hyp, sphinx,
+                                                           weighed["doubted_teens"]):
+            taken = settled_by(taken, Hypothesis(*row["plain"]))
+        hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
     if row["family"] == "confirm":
@@ -210,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="PocketSphinx's command may be taken where Whisper's likeliest "
                     "reading is one word of talk written plainly (combined.PLAIN_TALK_LOGPROB, "
                     "off)")
+    ap.add_argument("--no-third-opinion", action="store_true",
+                    help="combined rows: the plain model's hearing, where a row holds one, "
+                    "settles nothing (as before session 64)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -238,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                           alone_tables, not args.no_echo_check, not args.no_near_check,
                           confused, not args.no_unheard_settles, not args.no_one_word_asks,
                           not args.no_echo_talk, not args.no_faint_words,
-                          not args.no_plain_talk)
+                          not args.no_plain_talk, third_opinion=not args.no_third_opinion)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -250,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.no_unheard_settles}, one word of talk asks "
               f"{not args.no_one_word_asks}, talk over an echo asks "
               f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}, "
-              f"plain talk heard as talk {not args.no_plain_talk}")
+              f"plain talk heard as talk {not args.no_plain_talk}, third opinion "
+              f"{not args.no_third_opinion}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

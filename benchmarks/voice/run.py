@@ -172,6 +172,9 @@ def run_clip(
             verdict = rec.sphinx.finish_look()  # its own, for rejudge's other rules
             say["sphinx"][1] = HIGH_CONFIDENCE if verdict else LOW_CONFIDENCE
             say["sphinx_behind"] = True
+    plain = getattr(rec, "last_plain", None)
+    if plain is not None:  # combined: the third opinion, where it was asked
+        say["plain"] = [plain.text, plain.confidence]
     table_rival = getattr(rec, "last_table_rival", None)
     if table_rival is not None:  # combined: a table command's likeliest betting rival
         say["table_rival"] = round(table_rival, 4)
@@ -603,7 +606,7 @@ def main(argv: list[str] | None = None) -> int:
                    final_ms=say["final_ms"], rtf=rtf,
                    **{k: say[k] for k in ("readings", "timings_ms", "sphinx", "table_rival",
                                              "soundalike_gap", "echo_gap", "near_lead",
-                                             "talk_lead", "sphinx_behind")
+                                             "talk_lead", "sphinx_behind", "plain")
                       if k in say})
         all_rows.append(got)
         if (args.errors and got["outcome"] != got["expected"]
