@@ -1265,7 +1265,8 @@ class CombinedRecognizer(Recognizer):
         self.sphinx = sphinx or PocketSphinxRecognizer(room_file=room_file)
         #: The plain model the table fit was made from, asked where the pair would ask
         #: "yes?" (:mod:`.third_opinion`; None: the pair alone), and what it heard of the
-        #: last utterance, if it was asked.
+        #: last utterance, if it was asked (for PocketSphinx's verdict or, where that came
+        #: after the answer, for the other one).
         self.plain = plain_recognizer(self.whisper) if third_opinion else None
         self.last_plain: Hypothesis | None = None
         self.rescue_slack = rescue_slack
@@ -1362,7 +1363,9 @@ class CombinedRecognizer(Recognizer):
         sphinx = self.sphinx.final(rehear if self.sure_agreement_settles else None,
                                    look_matters if self.looks_after_answer else None)
         worker.join()
-        return self._decided(heard[0], sphinx, scores)
+        taken = self._decided(heard[0], sphinx, scores)
+        self.last_plain = scores.get(("plain",))  # asked for either of PocketSphinx's verdicts
+        return taken
 
     def _rescored(self, scores: dict[tuple[str, ...], Any], *commands: str,
                   each: bool = False) -> Any:
@@ -1380,7 +1383,6 @@ class CombinedRecognizer(Recognizer):
         PocketSphinx's command and the table's rivals where the rules want them, then
         :func:`combine` (:attr:`last_opinion`, :attr:`last_table_rival` kept)."""
         gap = None
-        self.last_plain = None
         said_w = intent_of(whisper)
         said_p = intent_of(sphinx)
         if stands_in(said_w, said_p) or (not isinstance(said_p, Unknown) and said_p != said_w):
@@ -1420,8 +1422,7 @@ class CombinedRecognizer(Recognizer):
                                                               weighed["doubted_teens"]):
             if ("plain",) not in scores:
                 scores[("plain",)] = self.plain.listen(self.whisper.last_audio).hypothesis
-            self.last_plain = scores[("plain",)]
-            return settled_by(taken, self.last_plain)
+            return settled_by(taken, scores[("plain",)])
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:
