@@ -3,9 +3,11 @@ what was said — and how often it would be sure without the rule that no bet is
 Whisper's likeliest reading is one word of talk (`combined.ONE_WORD_TALK_ASKS`), or
 without the rule that no bet read under a "Pause." is sure where talk read there led it
 unprompted (`combined.TALK_OVER_ECHO_ASKS`), or without the rule that a one-word command
-Whisper wrote faintly is not sure (`combined.FAINT_WORD_LOGPROB`), each judged again from
-the same decode.  The non-test voices only (tuned, flite, validation, unheard; both speeds;
-clean once, six noise seeds at 15 dB and six in the room):
+Whisper wrote faintly is not sure (`combined.FAINT_WORD_LOGPROB`), or without the plain
+model's word where the pair asked it (`third_opinion`; the other rules' columns are judged
+without it too), each judged again from the same decode.  The non-test voices only
+(tuned, flite, validation, unheard; both speeds; clean once, six noise seeds at 15 dB and
+six in the room):
 
     nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "oh,whoa,wow,no"
     nice -n 5 .venv/bin/python -m benchmarks.voice.talk --said "aw,ah,call"
@@ -57,19 +59,21 @@ def main(argv: list[str] | None = None) -> int:
     pair = CombinedRecognizer()
     print("| said | clips | a bet taken at once | a bet asking \"yes?\" "
           "| at once, one word of talk not weighed | at once, talk over a pause not weighed "
-          "| at once, a faint command word not weighed |")
-    print("|---|---|---|---|---|---|---|")
+          "| at once, a faint command word not weighed | at once, the pair alone |")
+    print("|---|---|---|---|---|---|---|---|")
     for said in args.said.split(","):
         now: list[str] = []
         one_word: list[str] = []
         over_echo: list[str] = []
         faint: list[str] = []
+        alone: list[str] = []
         for pcm in clips(said, READABLE_VOICES):
             now.append(bet(pair.decode(pcm.tobytes())))
             one_word.append(bet(judged_again(pair, talk_word=False)))
             over_echo.append(bet(judged_by_whisper_again(pair, talk_lead=None)))
             faint.append(bet(judged_again(pair, faint_word=None)))
-        print(row(said, now, one_word, over_echo, faint), flush=True)
+            alone.append(bet(judged_again(pair)))
+        print(row(said, now, one_word, over_echo, faint, alone), flush=True)
     return 0
 
 
