@@ -138,3 +138,21 @@ def test_a_command_the_pair_is_sure_of_waits_for_no_third_opinion(pair):
     heard = _hear(pair, "fold", "en-us", seed=1)
     assert parse(heard.text) == parse("fold") and heard.confidence == HIGH_CONFIDENCE
     assert pair.last_plain is None
+
+
+def test_the_plain_model_listening_by_itself_has_no_third_opinion(pair):
+    """``WHISPER_TABLE=0``: the plain model listens, and there is nothing to ask it."""
+    from voice.recognizers.third_opinion import plain_recognizer
+
+    assert pair.plain is not None
+    assert plain_recognizer(pair.plain) is None
+
+
+def test_a_missing_plain_model_leaves_the_pair_alone_and_says_so(pair, monkeypatch, caplog):
+    from voice.recognizers import third_opinion
+    from voice.recognizers.third_opinion import plain_recognizer
+
+    monkeypatch.setattr(third_opinion, "packaged_models", lambda: [])
+    with caplog.at_level("WARNING"):
+        assert plain_recognizer(pair.whisper) is None
+    assert "the pair listens alone" in caplog.text
