@@ -156,3 +156,23 @@ def test_a_missing_plain_model_leaves_the_pair_alone_and_says_so(pair, monkeypat
     with caplog.at_level("WARNING"):
         assert plain_recognizer(pair.whisper) is None
     assert "the pair listens alone" in caplog.text
+
+
+def test_a_damaged_plain_model_leaves_the_pair_alone_and_says_so(pair, tmp_path, monkeypatch,
+                                                                  caplog):
+    import shutil
+
+    from voice.recognizers import third_opinion
+    from voice.recognizers.third_opinion import plain_recognizer
+    from voice.recognizers.whisper_models import WhisperModel
+
+    assert pair.plain is not None
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # not the player's ledger
+    damaged = tmp_path / "tiny.en"
+    shutil.copytree(pair.plain.model.path, damaged, ignore=shutil.ignore_patterns("model.bin"))
+    (damaged / "model.bin").write_bytes(b"not the weights")
+    monkeypatch.setattr(third_opinion, "packaged_models",
+                        lambda: [WhisperModel("tiny.en", damaged, "test")])
+    with caplog.at_level("WARNING"):
+        assert plain_recognizer(pair.whisper) is None
+    assert "damaged" in caplog.text and "the pair listens alone" in caplog.text
