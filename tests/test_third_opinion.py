@@ -1,15 +1,21 @@
 """The plain tiny.en model as a third opinion: asked only where the pair would ask "yes?",
 it lets the command act where it is sure of the same one — never for two different
-commands, a teen or its -ty twin in doubt, or a command it does not share."""
+commands, a teen or its -ty twin in doubt, or a command it does not share; and where the
+pair heard nothing though PocketSphinx heard a command, a betting command it is sure of is
+taken, asking "yes?"."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from voice.intents import Unknown, is_action
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
-from voice.recognizers.third_opinion import may_settle, settled_by
+from voice.recognizers.third_opinion import may_rescue, may_settle, rescued_by, settled_by
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE
+from voice.wavio import read_pcm16k
 
 NOTHING = Hypothesis("[unk]", 0.0, "pocketsphinx")
 
@@ -176,3 +182,86 @@ def test_a_damaged_plain_model_leaves_the_pair_alone_and_says_so(pair, tmp_path,
     with caplog.at_level("WARNING"):
         assert plain_recognizer(pair.whisper) is None
     assert "damaged" in caplog.text and "the pair listens alone" in caplog.text
+
+
+# --- where the pair heard nothing: the plain model rescues a betting command, asking --------
+
+RESCUE = Path(__file__).parent / "data" / "rescue"
+
+
+def test_where_the_fit_heard_talk_and_sphinx_a_command_the_plain_model_may_rescue():
+    assert may_rescue(NOTHING, _sure("Huh."), _sure("pot"))
+    assert may_rescue(NOTHING, NOTHING, Hypothesis("fold", LOW_CONFIDENCE))
+
+
+@pytest.mark.parametrize(("taken", "whisper", "sphinx"), [
+    (NOTHING, NOTHING, NOTHING),  # nobody heard a command: talk, most often
+    (NOTHING, _asks("Sit out."), _sure("help")),  # the fit heard a command the pair dropped
+    (_asks("pot"), NOTHING, _asks("pot")),  # the pair took PocketSphinx's command itself
+])
+def test_nothing_is_rescued_where_the_fit_heard_a_command_or_sphinx_none(taken, whisper, sphinx):
+    assert not may_rescue(taken, whisper, sphinx)
+
+
+def test_a_rescued_betting_command_always_asks():
+    """Neither engine of the pair heard it so: a "yes?" is the player's say."""
+    assert rescued_by(NOTHING, _sure("Call."), "pair") == Hypothesis("Call.", LOW_CONFIDENCE,
+                                                                      "pair")
+
+
+@pytest.mark.parametrize("plain", [
+    Hypothesis("All in.", LOW_CONFIDENCE),  # unsure of it
+    _sure("Help."),  # a question
+    _sure("I'm back."),  # a table command
+    _sure("Ah."),  # talk
+    NOTHING,
+])
+def test_only_a_betting_command_the_plain_model_is_sure_of_is_rescued(plain):
+    assert rescued_by(NOTHING, plain, "pair") is NOTHING
+
+
+def _heard_from_file(pair, name: str):  # noqa: ANN001, ANN202
+    """The clip through the pair's two Whisper models and a fresh PocketSphinx: what it
+    learned of the earlier clips' noise would change what it makes of this one."""
+    from voice.recognizers.combined import CombinedRecognizer
+    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
+    from voice.wavio import read_pcm16k
+
+    fresh = CombinedRecognizer(pair.whisper, PocketSphinxRecognizer(), third_opinion=False)
+    fresh.plain = pair.plain
+    return fresh, fresh.decode(read_pcm16k(RESCUE / f"{name}.wav"))
+
+
+@pytest.mark.parametrize(("name", "said", "sphinx"), [
+    ("flite_slt_all_in_15db", "all in", "call"),
+    ("festival_ked_call_room", "call", "fold"),
+])
+def test_a_command_the_fit_heard_as_talk_is_rescued_by_the_plain_model_asking(pair, name,
+                                                                              said, sphinx):
+    """Readable voices of two synthesizers the fit never heard (flite's slt at 15 dB,
+    Festival's ked in the room; benchmarks/voice/RESULTS.md, session 65): the fit writes
+    talk and PocketSphinx another command, so the pair alone would hear nothing; the plain
+    model writes the command, sure, and the game asks "yes?" about it."""
+    heard_by, heard = _heard_from_file(pair, name)
+    assert heard_by.whisper.last is not None
+    assert isinstance(parse(heard_by.whisper.last.hypothesis.text), Unknown)
+    assert heard_by.last_opinion is not None
+    assert parse(heard_by.last_opinion[0].text) == parse(sphinx)
+    assert heard_by.last_plain is not None
+    assert heard_by.last_plain.confidence == HIGH_CONFIDENCE
+    assert parse(heard.text) == parse(said)
+    assert heard.confidence == LOW_CONFIDENCE
+    heard_by.plain_rescues = False
+    alone = heard_by.decode(read_pcm16k(RESCUE / f"{name}.wav"))
+    assert isinstance(parse(alone.text), Unknown) or alone.rejected
+
+
+def test_talk_the_plain_model_writes_as_talk_stays_unheard(pair):
+    """flite's slt, pitched down, saying "aw" in the room: the fit writes talk and
+    PocketSphinx hears "call"; the plain model, asked, writes "Up." — nothing is taken."""
+    heard_by, heard = _heard_from_file(pair, "flite_slt_deep_aw_room")
+    assert heard_by.last_opinion is not None
+    assert parse(heard_by.last_opinion[0].text) == parse("call")
+    assert heard_by.last_plain is not None
+    assert not is_action(parse(heard_by.last_plain.text))
+    assert isinstance(parse(heard.text), Unknown) or heard.rejected

@@ -66,7 +66,15 @@ from ..parser import normalize, parse
 from .base import UNKNOWN, Hypothesis, Recognizer
 from .meanings import intent_of, sized
 from .pocketsphinx_backend import PocketSphinxRecognizer
-from .third_opinion import PLAIN_SETTLES, may_settle, plain_recognizer, settled_by
+from .third_opinion import (
+    PLAIN_RESCUES,
+    PLAIN_SETTLES,
+    may_rescue,
+    may_settle,
+    plain_recognizer,
+    rescued_by,
+    settled_by,
+)
 from .whisper_backend import (
     ECHO_CHECK_LEAD,
     ECHO_DOUBT_LEAD,
@@ -1269,6 +1277,10 @@ class CombinedRecognizer(Recognizer):
         #: after the answer, for the other one).
         self.plain = plain_recognizer(self.whisper) if third_opinion else None
         self.last_plain: Hypothesis | None = None
+        #: The plain model is also asked where the pair heard nothing (:func:`may_rescue`).
+        self.plain_rescues = PLAIN_RESCUES
+        #: A menu is open (:meth:`expect_menu`): no betting command is rescued then.
+        self.menu_open = False
         self.rescue_slack = rescue_slack
         self.sure_gap = sure_gap
         self.notice = self.whisper.notice or self.sphinx.notice
@@ -1306,6 +1318,7 @@ class CombinedRecognizer(Recognizer):
             rec.expect_confirmation(pending)
 
     def expect_menu(self, menu_open: bool) -> None:
+        self.menu_open = menu_open
         for rec in self._listening():
             rec.expect_menu(menu_open)
 
@@ -1377,6 +1390,14 @@ class CombinedRecognizer(Recognizer):
                            else self.whisper.rescore(*commands))
         return scores[key]
 
+    def _plain_heard(self, plain: WhisperRecognizer,
+                     scores: dict[tuple[str, ...], Any]) -> Hypothesis:
+        """What the plain model hears of the utterance, decoded once an utterance."""
+        if ("plain",) not in scores:
+            scores[("plain",)] = plain.listen(self.whisper.last_audio).hypothesis
+        heard: Hypothesis = scores[("plain",)]
+        return heard
+
     def _decided(self, whisper: Hypothesis, sphinx: Hypothesis,
                  scores: dict[tuple[str, ...], Any]) -> Hypothesis:
         """What the pair makes of the two engines' hypotheses: Whisper's decoder scoring
@@ -1420,9 +1441,10 @@ class CombinedRecognizer(Recognizer):
                         confused_slack=None if over else CONFUSED_RIVAL_SLACK)
         if not over and self.plain is not None and may_settle(taken, whisper, sphinx,
                                                               weighed["doubted_teens"]):
-            if ("plain",) not in scores:
-                scores[("plain",)] = self.plain.listen(self.whisper.last_audio).hypothesis
-            return settled_by(taken, scores[("plain",)])
+            return settled_by(taken, self._plain_heard(self.plain, scores))
+        if (not over and self.plain is not None and self.plain_rescues and not self.confirming
+                and not self.menu_open and may_rescue(taken, whisper, sphinx)):
+            return rescued_by(taken, self._plain_heard(self.plain, scores), self.name)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:

@@ -24,12 +24,15 @@ from collections.abc import Collection
 from ..intents import Intent, Unknown, is_action
 from .base import Hypothesis, RecognizerError
 from .meanings import intent_of, sized
-from .whisper_backend import HIGH_CONFIDENCE, WhisperRecognizer
+from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer
 from .whisper_models import packaged_models
 from .whisper_patch import BASE_NAME, PATCHED_NAME
 
 #: The plain model is asked where the pair would ask "yes?" (:func:`may_settle`).
 PLAIN_SETTLES = True
+#: The plain model is asked where the pair heard nothing because the fit wrote talk while
+#: PocketSphinx heard a command (:func:`may_rescue`).
+PLAIN_RESCUES = True
 _log = logging.getLogger(__name__)
 
 
@@ -78,6 +81,44 @@ def settled_by(taken: Hypothesis, plain: Hypothesis) -> Hypothesis:
     if plain.rejected or plain.confidence < HIGH_CONFIDENCE or intent_of(plain) != intent_of(taken):
         return taken
     return Hypothesis(taken.text, HIGH_CONFIDENCE, taken.engine)
+
+
+def may_rescue(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis) -> bool:
+    """Whether the plain model may rescue a command the pair did not hear: the fit wrote
+    talk (or nothing) and PocketSphinx heard a command, which the pair then drops.  The fit
+    learned to write some short commands of voices unlike its own as talk ("Huh." for
+    Festival's "call"), and misses "all in" and the longer sizes of faint voices; the plain
+    model has not learned that (benchmarks/voice/RESULTS.md, session 65).
+
+    >>> unheard = Hypothesis("[unk]", 0.0)
+    >>> may_rescue(unheard, Hypothesis("Huh.", 0.95), Hypothesis("pot", 0.95))
+    True
+    >>> may_rescue(unheard, Hypothesis("Huh.", 0.95), Hypothesis("[unk]", 0.0))
+    False
+    >>> may_rescue(unheard, Hypothesis("Call.", 0.5), Hypothesis("fold", 0.5))
+    False
+    >>> may_rescue(Hypothesis("pot", 0.5), Hypothesis("[unk]", 0.0), Hypothesis("pot", 0.5))
+    False
+    """
+    return (isinstance(intent_of(taken), Unknown) and isinstance(intent_of(whisper), Unknown)
+            and not isinstance(intent_of(sphinx), Unknown))
+
+
+def rescued_by(taken: Hypothesis, plain: Hypothesis, engine: str) -> Hypothesis:
+    """The plain model's betting command, asking "yes?", where it was sure of one; else
+    ``taken`` as it was.  It always asks: neither the fit nor PocketSphinx heard it so.
+
+    >>> unheard = Hypothesis("[unk]", 0.0)
+    >>> rescued_by(unheard, Hypothesis("All in.", 0.95), "pair")
+    Hypothesis(text='All in.', confidence=0.5, engine='pair')
+    >>> rescued_by(unheard, Hypothesis("All in.", 0.5), "pair") is unheard
+    True
+    >>> rescued_by(unheard, Hypothesis("Help.", 0.95), "pair") is unheard
+    True
+    """
+    if plain.rejected or plain.confidence < HIGH_CONFIDENCE or not is_action(intent_of(plain)):
+        return taken
+    return Hypothesis(plain.text, LOW_CONFIDENCE, engine)
 
 
 def plain_recognizer(fit: WhisperRecognizer) -> WhisperRecognizer | None:
