@@ -356,6 +356,32 @@ def test_a_clip_judged_again_takes_two_amounts_the_plain_model_settled_as_the_ga
         assert before["outcome"] == "p1 cbr 40" and before["confirm"]
 
 
+def test_a_clip_judged_again_rescues_a_call_the_fit_wrote_as_talk_as_the_game_did():
+    """Festival's ked saying "call" in the room (session 65): the fit wrote "Huh." plainly
+    and PocketSphinx a doubted "fold", so the pair heard nothing; the plain model, asked,
+    was sure of "Call." and the game asked "yes?" about it.  Judged again the same way;
+    with ``rescues`` off (``rejudge --no-rescue``), or the plain model unsure, nothing."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cc", "family": "call",
+           "engine": "combined", "sphinx": ["fold", 0.5, -13.6862],
+           "readings": [["Huh.", -0.3491, "Huh.", False, 0.0, True],
+                        ["Uh.", -4.1664, "Uh.", False, 0.0, True],
+                        ["Call.", -6.9055, "Call.", False, 0.0, True]]}
+    rescued = rejudged(dict(row, plain=["Call.", 0.95]), situations, SURE_SHARE)
+    assert rescued["outcome"] == "p1 cc" and rescued["confirm"]
+    for before in (rejudged(dict(row, plain=["Call.", 0.95]), situations, SURE_SHARE,
+                            rescues=False),
+                   rejudged(row, situations, SURE_SHARE),
+                   rejudged(dict(row, plain=["Call.", 0.5]), situations, SURE_SHARE)):
+        assert before["outcome"] is None
+
+
 def test_a_clip_judged_again_takes_a_pot_the_unprompted_decoder_put_far_ahead_of_pause():
     """Rows keep the unprompted lead of "Pot." over the "Pause." read under it
     (``near_lead``): judged again, the pot-sized bet is sure as the recognizer took it; with

@@ -41,7 +41,7 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-from voice.recognizers.third_opinion import may_settle, settled_by
+from voice.recognizers.third_opinion import may_rescue, may_settle, rescued_by, settled_by
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -91,7 +91,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              unheard_settles: bool = True, one_word_asks: bool = True,
              echo_talk: bool = True, faint_words: bool = True,
              plain_talks: bool = True, trace: dict | None = None,
-             third_opinion: bool = True) -> dict:
+             third_opinion: bool = True, rescues: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -110,8 +110,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     :class:`combined.Evidence` and :func:`combine`'s other arguments), so that
     :mod:`benchmarks.voice.asks` can weigh them again with a piece left out;
     ``third_opinion``: the plain model's hearing, where the row holds one (it was asked
-    only where the game's pair would ask), settles as in the game
-    (:mod:`voice.recognizers.third_opinion`)."""
+    only where the game's pair would ask, or heard nothing), settles or rescues as in the
+    game (:mod:`voice.recognizers.third_opinion`); ``rescues``: also where the pair heard
+    nothing (off: as in session 64)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -147,6 +148,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
         if third_opinion and "plain" in row and may_settle(taken, hyp, sphinx,
                                                            weighed["doubted_teens"]):
             taken = settled_by(taken, Hypothesis(*row["plain"]))
+        elif (third_opinion and rescues and "plain" in row and row["family"] != "confirm"
+              and may_rescue(taken, hyp, sphinx)):
+            taken = rescued_by(taken, Hypothesis(*row["plain"]), engine)
         hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
@@ -222,6 +226,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-third-opinion", action="store_true",
                     help="combined rows: the plain model's hearing, where a row holds one, "
                     "settles nothing (as before session 64)")
+    ap.add_argument("--no-rescue", action="store_true",
+                    help="combined rows: the plain model's hearing rescues nothing the pair "
+                    "did not hear (as in session 64)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -250,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                           alone_tables, not args.no_echo_check, not args.no_near_check,
                           confused, not args.no_unheard_settles, not args.no_one_word_asks,
                           not args.no_echo_talk, not args.no_faint_words,
-                          not args.no_plain_talk, third_opinion=not args.no_third_opinion)
+                          not args.no_plain_talk, third_opinion=not args.no_third_opinion,
+                          rescues=not args.no_rescue)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -263,7 +271,7 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.no_one_word_asks}, talk over an echo asks "
               f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}, "
               f"plain talk heard as talk {not args.no_plain_talk}, third opinion "
-              f"{not args.no_third_opinion}")
+              f"{not args.no_third_opinion}, rescues {not args.no_rescue}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:
