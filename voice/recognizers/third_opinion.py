@@ -14,6 +14,12 @@ there), nor where a teen and its -ty twin were read close ("one fifteen" or "one
 the same), nor over a line, where it was not measured.  It is asked only then, so the
 other commands wait for nothing: it costs one more decode (about 130 ms) on the commands
 that would have asked.
+
+Where the pair heard nothing because the fit wrote talk while PocketSphinx heard a
+command, the plain model is asked too (:func:`may_rescue`), and a betting command it is
+sure of is taken, asking "yes?" (:func:`rescued_by`): the fit writes some voices' short
+commands as talk ("Huh." for Festival's "call") and misses a faint "all in", where the
+plain model does not (benchmarks/voice/RESULTS.md, session 65).
 """
 
 from __future__ import annotations
