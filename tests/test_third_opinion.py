@@ -265,38 +265,3 @@ def test_talk_the_plain_model_writes_as_talk_stays_unheard(pair):
     assert heard_by.last_plain is not None
     assert not is_action(parse(heard_by.last_plain.text))
     assert isinstance(parse(heard.text), Unknown) or heard.rejected
-
-
-def test_the_plain_model_hears_a_rescue_ahead_in_the_quiet_tail(pair, monkeypatch):
-    """Paced like the microphone, with a second of the room's noise after the words, the
-    fit decodes ahead in the quiet tail and hears talk; the plain model then decodes the
-    same audio ahead too, so the rescue waits for no decode at the end — and hears what
-    it hears when the whole utterance comes at once."""
-    import time
-
-    from voice.recognizers.combined import CombinedRecognizer
-    from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-
-    monkeypatch.setattr(pair.whisper, "speculate", True)  # as the game's fit decodes
-    chunk = 3200  # 100 ms
-    said = read_pcm16k(RESCUE / "flite_slt_all_in_15db.wav")
-    pcm = said + said[-chunk:] * 10
-
-    def fresh() -> CombinedRecognizer:
-        heard_by = CombinedRecognizer(pair.whisper, PocketSphinxRecognizer(),
-                                      third_opinion=False)
-        heard_by.plain = pair.plain
-        return heard_by
-
-    at_once = fresh().decode(pcm)
-    paced = fresh()
-    for start in range(0, len(pcm), chunk):
-        paced.accept(pcm[start:start + chunk])
-        time.sleep(0.1)
-    ahead = paced._plain_ahead
-    assert ahead is not None and isinstance(parse(ahead.judged.hypothesis.text), Unknown)
-    heard = paced.final()
-    assert paced.whisper.last is ahead.judged
-    assert heard == at_once and parse(heard.text) == parse("all in")
-    assert heard.confidence == LOW_CONFIDENCE
-    assert paced._plain_ahead is None

@@ -46,7 +46,6 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, TypedDict
 
 from ..intents import (
@@ -1260,15 +1259,6 @@ def _combined(whisper: Hypothesis, sphinx: Hypothesis, gap: float | None,
     return Hypothesis(whisper.text, min(whisper.confidence, LOW_CONFIDENCE), engine)
 
 
-@dataclass
-class _PlainAhead:
-    """The plain model decoding ahead the audio the fit's decode ahead heard as talk."""
-
-    judged: Judgement
-    thread: threading.Thread
-    heard: list[Hypothesis]
-
-
 class CombinedRecognizer(Recognizer):
     """Whisper with PocketSphinx's grammar result as a second opinion."""
 
@@ -1291,8 +1281,6 @@ class CombinedRecognizer(Recognizer):
         self.plain_rescues = PLAIN_RESCUES
         #: A menu is open (:meth:`expect_menu`): no betting command is rescued then.
         self.menu_open = False
-        #: The plain model's decode ahead of the utterance's end (:meth:`_hear_plain_ahead`).
-        self._plain_ahead: _PlainAhead | None = None
         self.rescue_slack = rescue_slack
         self.sure_gap = sure_gap
         self.notice = self.whisper.notice or self.sphinx.notice
@@ -1354,29 +1342,6 @@ class CombinedRecognizer(Recognizer):
             self.sphinx.end_ahead()
         elif self.sphinx_verifies_ahead and self.whisper.decoding_ahead:
             self.sphinx.verify_ahead()
-        self._hear_plain_ahead()
-
-    def _hear_plain_ahead(self) -> None:
-        """Where the fit's decode ahead heard talk, the plain model decodes the same audio
-        ahead too, in the quiet tail, so that a rescue (:func:`may_rescue`) waits for no
-        decode of its own at the end; one decode of its own at a time."""
-        if (self.plain is None or not self.plain_rescues or self.over_line or self.confirming
-                or self.menu_open):
-            return
-        ahead = self.whisper.ahead
-        if ahead is None or (self._plain_ahead is not None
-                             and self._plain_ahead.judged is ahead[0]):
-            return
-        judged, pcm = ahead
-        if not isinstance(intent_of(judged.hypothesis), Unknown):
-            return
-        if self._plain_ahead is not None:
-            self._plain_ahead.thread.join()
-        plain, heard = self.plain, []
-        thread = threading.Thread(target=lambda: heard.append(plain.listen(pcm).hypothesis),
-                                  name="plain-ahead", daemon=True)
-        self._plain_ahead = _PlainAhead(judged, thread, heard)
-        thread.start()
 
     def hear_room(self, pcm: bytes) -> None:
         self.sphinx.hear_room(pcm)
@@ -1384,12 +1349,6 @@ class CombinedRecognizer(Recognizer):
     def reset(self) -> None:
         self.whisper.reset()
         self.sphinx.reset()
-        self._forget_plain_ahead()
-
-    def _forget_plain_ahead(self) -> None:
-        if self._plain_ahead is not None:
-            self._plain_ahead.thread.join()  # one decode at a time
-            self._plain_ahead = None
 
     @property
     def last(self) -> Judgement | None:
@@ -1419,7 +1378,6 @@ class CombinedRecognizer(Recognizer):
         worker.join()
         taken = self._decided(heard[0], sphinx, scores)
         self.last_plain = scores.get(("plain",))  # asked for either of PocketSphinx's verdicts
-        self._forget_plain_ahead()
         return taken
 
     def _rescored(self, scores: dict[tuple[str, ...], Any], *commands: str,
@@ -1434,15 +1392,9 @@ class CombinedRecognizer(Recognizer):
 
     def _plain_heard(self, plain: WhisperRecognizer,
                      scores: dict[tuple[str, ...], Any]) -> Hypothesis:
-        """What the plain model hears of the utterance, decoded once an utterance (ahead,
-        where the fit's decode ahead that stands heard talk)."""
+        """What the plain model hears of the utterance, decoded once an utterance."""
         if ("plain",) not in scores:
-            ahead = self._plain_ahead
-            mine = ahead if ahead is not None and ahead.judged is self.whisper.last else None
-            if mine is not None:
-                mine.thread.join()  # the fit's audio either way: the same hearing
-            scores[("plain",)] = (mine.heard[0] if mine is not None and mine.heard
-                                  else plain.listen(self.whisper.last_audio).hypothesis)
+            scores[("plain",)] = plain.listen(self.whisper.last_audio).hypothesis
         heard: Hypothesis = scores[("plain",)]
         return heard
 

@@ -303,8 +303,6 @@ class _Speculation:
     #: The player spoke again after the cut: the decode is of an unfinished phrase.
     stale: bool = False
     thread: threading.Thread = field(init=False)
-    #: The audio decoded.
-    pcm: bytes = b""
 
     def start(self, decode: Callable[[bytes], Judgement], pcm: bytes,
               after: _Speculation | None = None) -> None:
@@ -313,8 +311,6 @@ class _Speculation:
         how soon the one before it finished (else the same clip is judged differently
         on a busy machine).  Gone stale while it waited, it is not decoded: nothing
         reads a stale decode."""
-
-        self.pcm = pcm
 
         def run() -> None:
             if after is not None:
@@ -653,8 +649,7 @@ class WhisperRecognizer(Recognizer):
         self._loudest = -120.0
         self._speculation: _Speculation | None = None
         self.last: Judgement | None = None
-        #: The audio :attr:`last` was judged on (:meth:`final`; up to the cut, where the
-        #: decode ahead stood), for a third opinion on the same sound.
+        #: The last utterance's audio (:meth:`final`), for a third opinion on it.
         self.last_audio = b""
         self._encoded: tuple[Any, int] | None = None
         #: The encoder output, reading and log-probability of the last forcing of
@@ -699,15 +694,6 @@ class WhisperRecognizer(Recognizer):
         spec = self._speculation
         return spec is not None and not spec.stale
 
-    @property
-    def ahead(self) -> tuple[Judgement, bytes] | None:
-        """The decode ahead, finished while the quiet tail goes on, and the audio it
-        decoded: what :meth:`final` will answer unless the player speaks again."""
-        spec = self._speculation
-        if spec is None or spec.stale or spec.result is None:
-            return None
-        return spec.result, spec.pcm
-
     def _speculate(self) -> None:
         """Decode what was said so far on a thread while the utterance's quiet tail comes
         in: the voice detector waits a few hundred ms of quiet before it ends the
@@ -732,7 +718,7 @@ class WhisperRecognizer(Recognizer):
         if spec is not None:
             spec.thread.join()
             if not spec.stale and spec.result is not None:
-                self.last, self.last_audio = spec.result, spec.pcm
+                self.last = spec.result
                 return spec.result.hypothesis
         self.last = self.listen(pcm)
         return self.last.hypothesis
