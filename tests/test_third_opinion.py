@@ -225,7 +225,6 @@ def _heard_from_file(pair, name: str):  # noqa: ANN001, ANN202
     learned of the earlier clips' noise would change what it makes of this one."""
     from voice.recognizers.combined import CombinedRecognizer
     from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-    from voice.wavio import read_pcm16k
 
     fresh = CombinedRecognizer(pair.whisper, PocketSphinxRecognizer(), third_opinion=False)
     fresh.plain = pair.plain

@@ -74,6 +74,15 @@ def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     return all(sized(said) and sized(rival) for rival in rivals)
 
 
+def sure_of(plain: Hypothesis) -> Intent | None:
+    """The command the plain model is sure of; None where it doubted or heard nothing.
+
+    >>> sure_of(Hypothesis("Bet 50.", 0.95)), sure_of(Hypothesis("Bet 50.", 0.5))
+    (BetTo(amount=50, alternative=None), None)
+    """
+    return None if plain.rejected or plain.confidence < HIGH_CONFIDENCE else intent_of(plain)
+
+
 def settled_by(taken: Hypothesis, plain: Hypothesis) -> Hypothesis:
     """``taken``, sure, where the plain model was sure of the same command; else as it was.
 
@@ -84,7 +93,7 @@ def settled_by(taken: Hypothesis, plain: Hypothesis) -> Hypothesis:
     >>> settled_by(Hypothesis("bet fifty", 0.5), Hypothesis("Bet sixty.", 0.95)).confidence
     0.5
     """
-    if plain.rejected or plain.confidence < HIGH_CONFIDENCE or intent_of(plain) != intent_of(taken):
+    if sure_of(plain) != intent_of(taken):
         return taken
     return Hypothesis(taken.text, HIGH_CONFIDENCE, taken.engine)
 
@@ -122,7 +131,8 @@ def rescued_by(taken: Hypothesis, plain: Hypothesis, engine: str) -> Hypothesis:
     >>> rescued_by(unheard, Hypothesis("Help.", 0.95), "pair") is unheard
     True
     """
-    if plain.rejected or plain.confidence < HIGH_CONFIDENCE or not is_action(intent_of(plain)):
+    said = sure_of(plain)
+    if said is None or not is_action(said):
         return taken
     return Hypothesis(plain.text, LOW_CONFIDENCE, engine)
 
