@@ -2,7 +2,8 @@
 it lets the command act where it is sure of the same one — never for two different
 commands, a teen or its -ty twin in doubt, or a command it does not share; and where the
 pair heard nothing though PocketSphinx heard a command, a betting command it is sure of is
-taken, asking "yes?"."""
+taken, asking "yes?"; and where the pair asks about the fit's command while PocketSphinx
+heard another, the plain model sure of PocketSphinx's command chooses it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,14 @@ import pytest
 from voice.intents import Unknown, is_action
 from voice.parser import parse
 from voice.recognizers.base import Hypothesis
-from voice.recognizers.third_opinion import may_rescue, may_settle, rescued_by, settled_by
+from voice.recognizers.third_opinion import (
+    may_rescue,
+    may_settle,
+    may_vote,
+    rescued_by,
+    settled_by,
+    voted_by,
+)
 from voice.recognizers.whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE
 from voice.wavio import read_pcm16k
 
@@ -131,13 +139,24 @@ def test_a_doubted_command_the_plain_model_is_sure_of_acts_without_a_yes(pair):
     assert heard.confidence == HIGH_CONFIDENCE
 
 
-def test_the_plain_model_hearing_another_amount_leaves_the_yes(pair):
-    """The same words, another noise: the fit writes "Two hundred five x.", doubting it;
-    the plain model is sure of two and a half x — not the pair's command, so it still asks."""
+def test_the_amount_sphinx_and_the_plain_model_heard_asks_in_place_of_the_fits(pair):
+    """The same words, another noise: the fit writes "Two hundred five x.", doubting it,
+    while PocketSphinx and the plain model are sure of two and a half x.  The plain model
+    does not settle the fit's amount; it chooses the one two engines heard, which still
+    asks.  Without the vote the pair asks about the fit's amount."""
     heard = _hear(pair, "two and a half x", "en-us+f3", seed=2)
-    assert pair.last_plain is not None
-    assert parse(pair.last_plain.text) != parse(heard.text)
-    assert heard.confidence < HIGH_CONFIDENCE
+    assert pair.whisper.last is not None
+    fit = parse(pair.whisper.last.hypothesis.text)
+    assert fit != parse("two and a half x")
+    assert pair.last_plain is not None and pair.last_plain.confidence == HIGH_CONFIDENCE
+    assert parse(heard.text) == parse("two and a half x")
+    assert heard.confidence == LOW_CONFIDENCE
+    pair.plain_votes = False
+    try:
+        alone = _hear(pair, "two and a half x", "en-us+f3", seed=2)
+    finally:
+        pair.plain_votes = True
+    assert parse(alone.text) == fit and alone.confidence == LOW_CONFIDENCE
 
 
 def test_a_command_the_pair_is_sure_of_waits_for_no_third_opinion(pair):
@@ -220,7 +239,7 @@ def test_only_a_betting_command_the_plain_model_is_sure_of_is_rescued(plain):
     assert rescued_by(NOTHING, plain, "pair") is NOTHING
 
 
-def _heard_from_file(pair, name: str):  # noqa: ANN001, ANN202
+def _heard_from_file(pair, name: str, folder: Path = RESCUE):  # noqa: ANN001, ANN202
     """The clip through the pair's two Whisper models and a fresh PocketSphinx: what it
     learned of the earlier clips' noise would change what it makes of this one."""
     from voice.recognizers.combined import CombinedRecognizer
@@ -228,7 +247,7 @@ def _heard_from_file(pair, name: str):  # noqa: ANN001, ANN202
 
     fresh = CombinedRecognizer(pair.whisper, PocketSphinxRecognizer(), third_opinion=False)
     fresh.plain = pair.plain
-    return fresh, fresh.decode(read_pcm16k(RESCUE / f"{name}.wav"))
+    return fresh, fresh.decode(read_pcm16k(folder / f"{name}.wav"))
 
 
 @pytest.mark.parametrize(("name", "said", "sphinx"), [
@@ -264,3 +283,90 @@ def test_talk_the_plain_model_writes_as_talk_stays_unheard(pair):
     assert heard_by.last_plain is not None
     assert not is_action(parse(heard_by.last_plain.text))
     assert isinstance(parse(heard.text), Unknown) or heard.rejected
+
+
+# --- where the pair asks about the fit's command and PocketSphinx heard another -------------
+
+VOTE = Path(__file__).parent / "data" / "vote"
+
+
+def test_the_fits_asked_command_with_another_heard_by_sphinx_may_be_voted_on():
+    assert may_vote(_asks("Pot."), _sure("Pot."), _asks("pause"))
+    assert may_vote(_asks("Call it."), _asks("Call it."), _sure("all in"))
+
+
+@pytest.mark.parametrize(("taken", "whisper", "sphinx"), [
+    (_sure("Pot."), _sure("Pot."), _asks("pause")),  # the pair is sure: nothing to choose
+    (_asks("Pot."), _sure("Pot."), _asks("pot")),  # both heard the same command
+    (_asks("Pot."), _sure("Pot."), NOTHING),  # PocketSphinx heard no command
+    (_asks("pause"), _sure("Pot."), _asks("pause")),  # the pair took PocketSphinx's command
+    (_asks("Deal."), _asks("Deal."), _asks("fold")),  # a table command is not asked about
+])
+def test_no_vote_where_the_pair_is_sure_agrees_or_took_no_fit_betting_command(taken, whisper,
+                                                                             sphinx):
+    assert not may_vote(taken, whisper, sphinx)
+
+
+def test_no_vote_with_a_teen_or_ty_twin_in_doubt():
+    """Both Whisper models hear "fifteen" as "fifty": their agreement is no evidence there."""
+    assert not may_vote(_asks("Bet fifty."), _asks("Bet fifty."), _asks("bet fifteen"),
+                        doubted_teens=[parse("bet fifteen")])
+
+
+def test_a_betting_command_two_engines_heard_asks_in_place_of_the_fits():
+    assert voted_by(_asks("Pot."), _sure("Fold."), _asks("fold"), "pair") == Hypothesis(
+        "Fold.", LOW_CONFIDENCE, "pair")
+
+
+def test_the_table_command_the_fits_command_is_written_for_is_taken():
+    """"Pause." is what the fit writes "Pot." for; a table command cannot ask."""
+    assert voted_by(_asks("Pot."), _sure("Pause."), _asks("pause"), "pair") == Hypothesis(
+        "Pause.", HIGH_CONFIDENCE, "pair")
+
+
+@pytest.mark.parametrize(("taken", "plain", "sphinx"), [
+    (_asks("Pot."), Hypothesis("Pause.", LOW_CONFIDENCE), _asks("pause")),  # plain unsure
+    (_asks("Pot."), _sure("Fold."), _asks("pause")),  # plain and PocketSphinx disagree
+    (_asks("Pot."), _sure("Pot."), _asks("pause")),  # plain agrees with the fit
+    (_asks("Min bet."), _sure("I'm back."), _sure("i'm back")),  # a table command not paired
+    (_asks("Call."), _sure("Help."), _sure("help")),  # a question
+])
+def test_otherwise_the_fits_command_still_asks(taken, plain, sphinx):
+    assert voted_by(taken, plain, sphinx, "pair") is taken
+
+
+@pytest.mark.parametrize(("name", "fit", "sphinx", "taken", "confidence"), [
+    ("dectalk_wendy_pause_15db", "pot", "pause", "pause", HIGH_CONFIDENCE),
+    ("festival_ked_all_in_15db", "call it", "all in", "all in", LOW_CONFIDENCE),
+    ("dectalk_dennis_fold_15db", "pot", "fold", "fold", LOW_CONFIDENCE),
+])
+def test_the_command_sphinx_and_the_plain_model_heard_is_chosen(pair, name, fit, sphinx, taken,
+                                                                confidence):
+    """Readable voices at 15 dB (benchmarks/voice/RESULTS.md, session 66): DECtalk's Wendy
+    saying "pause" and Dennis saying "fold", both written "Pot." by the fit, and Festival's
+    ked saying "all in", written "Call it."; PocketSphinx and the plain model hear what was
+    said.  Without the vote the pair asks about the fit's command."""
+    heard_by, heard = _heard_from_file(pair, name, VOTE)
+    assert heard_by.whisper.last is not None
+    assert parse(heard_by.whisper.last.hypothesis.text) == parse(fit)
+    assert heard_by.last_opinion is not None
+    assert parse(heard_by.last_opinion[0].text) == parse(sphinx)
+    assert parse(heard.text) == parse(taken)
+    assert heard.confidence == confidence
+    heard_by.plain_votes = False
+    alone = heard_by.decode(read_pcm16k(VOTE / f"{name}.wav"))
+    assert parse(alone.text) == parse(fit)
+    assert alone.confidence == LOW_CONFIDENCE
+
+
+def test_a_table_command_the_fits_bet_is_not_written_for_leaves_the_bet_asking(pair):
+    """Festival's HTS voice, recast high, saying "min bet" at 15 dB: PocketSphinx and the
+    plain model both hear "i'm back", a table command the fit's "Min bet." is not known to
+    be written for; the game asks about the bet, as without the vote."""
+    heard_by, heard = _heard_from_file(pair, "hts_slt_high_min_bet_15db", VOTE)
+    assert heard_by.last_opinion is not None
+    assert parse(heard_by.last_opinion[0].text) == parse("i'm back")
+    assert heard_by.last_plain is not None
+    assert parse(heard_by.last_plain.text) == parse("i'm back")
+    assert parse(heard.text) == parse("min bet")
+    assert heard.confidence == LOW_CONFIDENCE

@@ -352,8 +352,31 @@ def test_a_clip_judged_again_takes_two_amounts_the_plain_model_settled_as_the_ga
                             situations, SURE_SHARE, third_opinion=False),
                    rejudged(row, situations, SURE_SHARE),
                    rejudged(dict(row, plain=["Thirty percent of the pot.", 0.95]),
-                            situations, SURE_SHARE)):
+                            situations, SURE_SHARE, votes=False)):
         assert before["outcome"] == "p1 cbr 40" and before["confirm"]
+
+
+def test_a_clip_judged_again_asks_about_the_amount_sphinx_and_the_plain_model_heard():
+    """The same row with the plain model sure of PocketSphinx's thirty percent: two engines
+    of three heard it, so the game asks about it in place of the fit's fifty (session 66);
+    with ``votes`` off (``rejudge --no-vote``) it asks about the fit's."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cbr 40", "family": "pot_fraction",
+           "engine": "combined", "sphinx": ["thirty percent of the pot", 0.95, -5.5318],
+           "readings": [["Fifty percent of the pot.", -0.0861, "Fifty percent of the pot.",
+                         False, 0.0, True],
+                        ["50% of the pot.", -4.4242, "50% of the pot.", False, 0.0, True]],
+           "plain": ["Thirty percent of the pot.", 0.95]}
+    voted = rejudged(row, situations, SURE_SHARE)
+    assert voted["outcome"] == "p1 cbr 24" and voted["confirm"]
+    fits = rejudged(row, situations, SURE_SHARE, votes=False)
+    assert fits["outcome"] == "p1 cbr 40" and fits["confirm"]
 
 
 def test_a_clip_judged_again_rescues_a_call_the_fit_wrote_as_talk_as_the_game_did():

@@ -41,7 +41,14 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-from voice.recognizers.third_opinion import may_rescue, may_settle, rescued_by, settled_by
+from voice.recognizers.third_opinion import (
+    may_rescue,
+    may_settle,
+    may_vote,
+    rescued_by,
+    settled_by,
+    voted_by,
+)
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -91,7 +98,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              unheard_settles: bool = True, one_word_asks: bool = True,
              echo_talk: bool = True, faint_words: bool = True,
              plain_talks: bool = True, trace: dict | None = None,
-             third_opinion: bool = True, rescues: bool = True) -> dict:
+             third_opinion: bool = True, rescues: bool = True,
+             votes: bool = True) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -112,7 +120,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     ``third_opinion``: the plain model's hearing, where the row holds one (it was asked
     only where the game's pair would ask, or heard nothing), settles or rescues as in the
     game (:mod:`voice.recognizers.third_opinion`); ``rescues``: also where the pair heard
-    nothing (off: as in session 64)."""
+    nothing (off: as in session 64); ``votes``: and where the pair asks about the fit's
+    command while PocketSphinx heard another (off: as in session 65)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -145,12 +154,16 @@ def rejudged(row: dict, situations: dict, sure_share: float,
             trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed),
                          judging=judging)
         taken = combine(hyp, sphinx, gap, **weighed, **judging)
-        if third_opinion and "plain" in row and may_settle(taken, hyp, sphinx,
-                                                           weighed["doubted_teens"]):
-            taken = settled_by(taken, Hypothesis(*row["plain"]))
-        elif (third_opinion and rescues and "plain" in row and row["family"] != "confirm"
+        plain = Hypothesis(*row["plain"]) if third_opinion and "plain" in row else None
+        settles = plain is not None and may_settle(taken, hyp, sphinx, weighed["doubted_teens"])
+        if plain is not None and settles:
+            taken = settled_by(taken, plain)
+        if (plain is not None and votes and row["family"] != "confirm"
+                and may_vote(taken, hyp, sphinx, weighed["doubted_teens"])):
+            taken = voted_by(taken, plain, sphinx, engine)
+        elif (plain is not None and not settles and rescues and row["family"] != "confirm"
               and may_rescue(taken, hyp, sphinx)):
-            taken = rescued_by(taken, Hypothesis(*row["plain"]), engine)
+            taken = rescued_by(taken, plain, engine)
         hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
@@ -229,6 +242,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-rescue", action="store_true",
                     help="combined rows: the plain model's hearing rescues nothing the pair "
                     "did not hear (as in session 64)")
+    ap.add_argument("--no-vote", action="store_true",
+                    help="combined rows: the plain model's hearing never chooses which command "
+                    "asks (as in session 65)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -258,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
                           confused, not args.no_unheard_settles, not args.no_one_word_asks,
                           not args.no_echo_talk, not args.no_faint_words,
                           not args.no_plain_talk, third_opinion=not args.no_third_opinion,
-                          rescues=not args.no_rescue)
+                          rescues=not args.no_rescue, votes=not args.no_vote)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "

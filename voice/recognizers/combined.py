@@ -69,11 +69,14 @@ from .pocketsphinx_backend import PocketSphinxRecognizer
 from .third_opinion import (
     PLAIN_RESCUES,
     PLAIN_SETTLES,
+    PLAIN_VOTES,
     may_rescue,
     may_settle,
+    may_vote,
     plain_recognizer,
     rescued_by,
     settled_by,
+    voted_by,
 )
 from .whisper_backend import (
     ECHO_CHECK_LEAD,
@@ -1279,6 +1282,9 @@ class CombinedRecognizer(Recognizer):
         self.last_plain: Hypothesis | None = None
         #: The plain model is also asked where the pair heard nothing (:func:`may_rescue`).
         self.plain_rescues = PLAIN_RESCUES
+        #: The plain model is also asked where the pair asks about the fit's betting
+        #: command while PocketSphinx heard another (:func:`may_vote`).
+        self.plain_votes = PLAIN_VOTES
         #: A menu is open (:meth:`expect_menu`): no betting command is rescued then.
         self.menu_open = False
         self.rescue_slack = rescue_slack
@@ -1439,9 +1445,15 @@ class CombinedRecognizer(Recognizer):
                         alone_table_slack=(self.alone_table_slack_over if over
                                            else ALONE_TABLE_SLACK),
                         confused_slack=None if over else CONFUSED_RIVAL_SLACK)
-        if not over and self.plain is not None and may_settle(taken, whisper, sphinx,
-                                                              weighed["doubted_teens"]):
-            return settled_by(taken, self._plain_heard(self.plain, scores))
+        if not over and self.plain is not None:
+            settles = may_settle(taken, whisper, sphinx, weighed["doubted_teens"])
+            if settles:
+                taken = settled_by(taken, self._plain_heard(self.plain, scores))
+            if (self.plain_votes and not self.confirming and not self.menu_open
+                    and may_vote(taken, whisper, sphinx, weighed["doubted_teens"])):
+                return voted_by(taken, self._plain_heard(self.plain, scores), sphinx, self.name)
+            if settles:
+                return taken
         if (not over and self.plain is not None and self.plain_rescues and not self.confirming
                 and not self.menu_open and may_rescue(taken, whisper, sphinx)):
             return rescued_by(taken, self._plain_heard(self.plain, scores), self.name)

@@ -20,6 +20,12 @@ command, the plain model is asked too (:func:`may_rescue`), and a betting comman
 sure of is taken, asking "yes?" (:func:`rescued_by`): the fit writes some voices' short
 commands as talk ("Huh." for Festival's "call") and misses a faint "all in", where the
 plain model does not (benchmarks/voice/RESULTS.md, session 65).
+
+Where the pair asks "yes?" about the fit's betting command while PocketSphinx heard another
+command, the plain model is asked too (:func:`may_vote`): sure of PocketSphinx's command,
+two engines of three heard it, and that command is the one asked about, or, where it is
+the table command the fit's is known to be written for ("pause" written "Pot."), taken
+(:func:`voted_by`; benchmarks/voice/RESULTS.md, session 66).
 """
 
 from __future__ import annotations
@@ -28,9 +34,10 @@ import logging
 from collections.abc import Collection
 
 from ..intents import Intent, Unknown, is_action
+from ..parser import parse
 from .base import Hypothesis, RecognizerError
 from .meanings import intent_of, sized
-from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer
+from .whisper_backend import HIGH_CONFIDENCE, LOW_CONFIDENCE, WhisperRecognizer, near_reading_of
 from .whisper_models import packaged_models
 from .whisper_patch import BASE_NAME, PATCHED_NAME
 
@@ -39,6 +46,9 @@ PLAIN_SETTLES = True
 #: The plain model is asked where the pair heard nothing because the fit wrote talk while
 #: PocketSphinx heard a command (:func:`may_rescue`).
 PLAIN_RESCUES = True
+#: The plain model is asked where the pair asks about the fit's betting command while
+#: PocketSphinx heard another command (:func:`may_vote`).
+PLAIN_VOTES = True
 _log = logging.getLogger(__name__)
 
 
@@ -135,6 +145,69 @@ def rescued_by(taken: Hypothesis, plain: Hypothesis, engine: str) -> Hypothesis:
     if said is None or not is_action(said):
         return taken
     return Hypothesis(plain.text, LOW_CONFIDENCE, engine)
+
+
+def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
+             doubted_teens: Collection[Intent] = ()) -> bool:
+    """Whether the plain model may choose which command the pair asks about: the pair asks
+    "yes?" about the fit's own betting command, PocketSphinx heard another command, and no
+    teen or -ty twin is in doubt (both Whisper models hear "fifteen" as "fifty").  The fit
+    writes some voices' "pause" as "Pot." and Festival's "all in" as "Call it.", where
+    PocketSphinx and the plain model hear what was said (benchmarks/voice/RESULTS.md,
+    session 66).
+
+    >>> from voice.parser import parse
+    >>> asks = Hypothesis("Pot.", 0.5)
+    >>> may_vote(asks, asks, Hypothesis("pause", 0.5))
+    True
+    >>> may_vote(asks, asks, Hypothesis("pot", 0.5)), may_vote(asks, asks, Hypothesis("[unk]", 0.0))
+    (False, False)
+    >>> may_vote(Hypothesis("Pot.", 0.95), Hypothesis("Pot.", 0.95), Hypothesis("pause", 0.5))
+    False
+    >>> may_vote(Hypothesis("pause", 0.5), Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5))
+    False
+    >>> may_vote(Hypothesis("Bet fifty.", 0.5), Hypothesis("Bet fifty.", 0.5),
+    ...          Hypothesis("bet fifteen", 0.5), doubted_teens=[parse("bet fifteen")])
+    False
+    """
+    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
+        return False
+    said = intent_of(taken)
+    heard = intent_of(sphinx)
+    return (is_action(said) and said == intent_of(whisper) and not isinstance(heard, Unknown)
+            and heard != said)
+
+
+def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
+             engine: str) -> Hypothesis:
+    """PocketSphinx's command where the plain model was sure of it too; else ``taken`` as
+    it was.  A betting command asks "yes?" (the fit heard another); the table command the
+    fit's command is known to be written for (:data:`.whisper_backend.NEAR_READINGS`:
+    "Pause." for "Pot.") is taken, as a table command cannot ask; any other command leaves
+    the fit's to ask ("i'm back" heard for a "min bet").
+
+    >>> asks, pause = Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5)
+    >>> voted_by(asks, Hypothesis("Pause.", 0.95), pause, "pair")
+    Hypothesis(text='Pause.', confidence=0.95, engine='pair')
+    >>> voted_by(asks, Hypothesis("Pause.", 0.5), pause, "pair") is asks
+    True
+    >>> voted_by(asks, Hypothesis("Fold.", 0.95), Hypothesis("fold", 0.5), "pair")
+    Hypothesis(text='Fold.', confidence=0.5, engine='pair')
+    >>> voted_by(asks, Hypothesis("Fold.", 0.95), pause, "pair") is asks
+    True
+    >>> voted_by(Hypothesis("Min bet.", 0.5), Hypothesis("I'm back.", 0.95),
+    ...          Hypothesis("i'm back", 0.95), "pair").text
+    'Min bet.'
+    """
+    said = sure_of(plain)
+    if said is None or said != intent_of(sphinx) or said == intent_of(taken):
+        return taken
+    if is_action(said):
+        return Hypothesis(plain.text, LOW_CONFIDENCE, engine)
+    near = near_reading_of(taken.text)
+    if near is not None and parse(" ".join(near)) == said:
+        return Hypothesis(plain.text, HIGH_CONFIDENCE, engine)
+    return taken
 
 
 def plain_recognizer(fit: WhisperRecognizer) -> WhisperRecognizer | None:
