@@ -19,6 +19,7 @@ speaking.
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 import time
@@ -43,12 +44,31 @@ if TYPE_CHECKING:
 TALK_OVER_BLOCK = 160
 #: how long the child's relay waits for the listener's next event at a time
 RELAY_WAIT_S = 0.5
+#: How much lower than the window's the child's CPU priority is (its niceness above the
+#: window's).  The game's listener (the table fit, PocketSphinx and the plain model)
+#: decoding a command every 2 s beside the spectated game put the window's frame p99 at
+#: 19.9 ms at the same priority, 18.9 at 5 and 17.8 at 10 (alone 16.9), with its decodes
+#: as long at each (p50 790 / 790 / 773 ms): on two cores the window takes little of one,
+#: so the listener loses nothing to it (``benchmarks.voice.frames --nice``;
+#: benchmarks/voice/RESULTS.md, session 66).
+LISTENER_NICENESS = 10
+
+
+def _yield_to_window(niceness: int = LISTENER_NICENESS) -> None:
+    """Lower this process's CPU priority by ``niceness``, before any thread starts, so that
+    all of the child's threads (microphone, decoders) inherit it; where the platform has no
+    ``os.nice`` the child keeps the window's priority."""
+    try:
+        os.nice(niceness)
+    except (AttributeError, OSError):
+        pass
 
 
 def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[ListenerEvent],
            control: Queue[Control], level: Synchronized[float], room_file: str | None = None,
            talk_over: bool = False) -> None:
     """The child process: run a Listener and relay it until told to stop."""
+    _yield_to_window()
     try:
         from voice.audio import BLOCK, Microphone
         from voice.echo import open_canceller
