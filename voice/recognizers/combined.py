@@ -1285,7 +1285,8 @@ class CombinedRecognizer(Recognizer):
         #: The plain model is also asked where the pair asks about the fit's betting
         #: command while PocketSphinx heard another (:func:`may_vote`).
         self.plain_votes = PLAIN_VOTES
-        #: A menu is open (:meth:`expect_menu`): no betting command is rescued then.
+        #: A menu is open (:meth:`expect_menu`): no betting command is rescued or voted
+        #: on then.
         self.menu_open = False
         self.rescue_slack = rescue_slack
         self.sure_gap = sure_gap

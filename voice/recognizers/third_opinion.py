@@ -156,7 +156,6 @@ def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     PocketSphinx and the plain model hear what was said (benchmarks/voice/RESULTS.md,
     session 66).
 
-    >>> from voice.parser import parse
     >>> asks = Hypothesis("Pot.", 0.5)
     >>> may_vote(asks, asks, Hypothesis("pause", 0.5))
     True
