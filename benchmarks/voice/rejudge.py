@@ -41,14 +41,7 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-from voice.recognizers.third_opinion import (
-    may_rescue,
-    may_settle,
-    may_vote,
-    rescued_by,
-    settled_by,
-    voted_by,
-)
+from voice.recognizers.third_opinion import with_plain
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -154,16 +147,11 @@ def rejudged(row: dict, situations: dict, sure_share: float,
             trace.update(whisper=hyp, sphinx=sphinx, gap=gap, evidence=dict(weighed),
                          judging=judging)
         taken = combine(hyp, sphinx, gap, **weighed, **judging)
-        plain = Hypothesis(*row["plain"]) if third_opinion and "plain" in row else None
-        settles = plain is not None and may_settle(taken, hyp, sphinx, weighed["doubted_teens"])
-        if plain is not None and settles:
-            taken = settled_by(taken, plain)
-        if (plain is not None and votes and row["family"] != "confirm"
-                and may_vote(taken, hyp, sphinx, weighed["doubted_teens"])):
-            taken = voted_by(taken, plain, sphinx, engine)
-        elif (plain is not None and not settles and rescues and row["family"] != "confirm"
-              and may_rescue(taken, hyp, sphinx)):
-            taken = rescued_by(taken, plain, engine)
+        if third_opinion:
+            plain = Hypothesis(*row["plain"]) if "plain" in row else None
+            free = row["family"] != "confirm"
+            taken = with_plain(taken, hyp, sphinx, weighed["doubted_teens"], lambda: plain,
+                               engine, votes=votes and free, rescues=rescues and free)
         hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)

@@ -70,13 +70,8 @@ from .third_opinion import (
     PLAIN_RESCUES,
     PLAIN_SETTLES,
     PLAIN_VOTES,
-    may_rescue,
-    may_settle,
-    may_vote,
     plain_recognizer,
-    rescued_by,
-    settled_by,
-    voted_by,
+    with_plain,
 )
 from .whisper_backend import (
     ECHO_CHECK_LEAD,
@@ -1447,17 +1442,12 @@ class CombinedRecognizer(Recognizer):
                                            else ALONE_TABLE_SLACK),
                         confused_slack=None if over else CONFUSED_RIVAL_SLACK)
         if not over and self.plain is not None:
-            settles = may_settle(taken, whisper, sphinx, weighed["doubted_teens"])
-            if settles:
-                taken = settled_by(taken, self._plain_heard(self.plain, scores))
-            if (self.plain_votes and not self.confirming and not self.menu_open
-                    and may_vote(taken, whisper, sphinx, weighed["doubted_teens"])):
-                return voted_by(taken, self._plain_heard(self.plain, scores), sphinx, self.name)
-            if settles:
-                return taken
-        if (not over and self.plain is not None and self.plain_rescues and not self.confirming
-                and not self.menu_open and may_rescue(taken, whisper, sphinx)):
-            return rescued_by(taken, self._plain_heard(self.plain, scores), self.name)
+            plain = self.plain
+            free = not self.confirming and not self.menu_open
+            return with_plain(taken, whisper, sphinx, weighed["doubted_teens"],
+                              lambda: self._plain_heard(plain, scores), self.name,
+                              votes=self.plain_votes and free,
+                              rescues=self.plain_rescues and free)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:

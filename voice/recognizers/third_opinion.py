@@ -31,7 +31,7 @@ the table command the fit's is known to be written for ("pause" written "Pot."),
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 
 from ..intents import Intent, Unknown, is_action
 from ..parser import parse
@@ -74,14 +74,28 @@ def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     ...            Hypothesis("bet fifty", 0.95))
     False
     """
-    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
-        return False
-    said = intent_of(taken)
-    if not is_action(said):
+    said = asked_bet(taken, doubted_teens)
+    if said is None:
         return False
     rivals = [i for i in map(intent_of, (whisper, sphinx))
               if not isinstance(i, Unknown) and i != said]
     return all(sized(said) and sized(rival) for rival in rivals)
+
+
+def asked_bet(taken: Hypothesis, doubted_teens: Collection[Intent] = ()) -> Intent | None:
+    """The betting command the pair asks "yes?" about in ``taken``, where no teen or -ty
+    twin is in doubt (both Whisper models hear "fifteen" as "fifty"); else None: the
+    third opinion is asked about no other (:func:`may_settle`, :func:`may_vote`).
+
+    >>> asked_bet(Hypothesis("fold", 0.5)), asked_bet(Hypothesis("fold", 0.95))
+    (Fold(), None)
+    >>> asked_bet(Hypothesis("deal", 0.5)), asked_bet(Hypothesis("fold", 0.5), [parse("fold")])
+    (None, None)
+    """
+    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
+        return None
+    said = intent_of(taken)
+    return said if is_action(said) else None
 
 
 def sure_of(plain: Hypothesis) -> Intent | None:
@@ -169,11 +183,9 @@ def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     ...          Hypothesis("bet fifteen", 0.5), doubted_teens=[parse("bet fifteen")])
     False
     """
-    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
-        return False
-    said = intent_of(taken)
+    said = asked_bet(taken, doubted_teens)
     heard = intent_of(sphinx)
-    return (is_action(said) and said == intent_of(whisper) and not isinstance(heard, Unknown)
+    return (said is not None and said == intent_of(whisper) and not isinstance(heard, Unknown)
             and heard != said)
 
 
@@ -206,6 +218,41 @@ def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
     near = near_reading_of(taken.text)
     if near is not None and parse(" ".join(near)) == said:
         return Hypothesis(plain.text, HIGH_CONFIDENCE, engine)
+    return taken
+
+
+def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
+               doubted_teens: Collection[Intent], hear: Callable[[], Hypothesis | None],
+               engine: str, *, votes: bool = True, rescues: bool = True) -> Hypothesis:
+    """What the pair takes once the plain model has had its say: where it may settle the
+    pair's command (:func:`may_settle`), it does; where the pair then still asks about the
+    fit's command and PocketSphinx heard another, it may vote (:func:`may_vote`,
+    ``votes``); where the pair heard nothing, it may rescue (:func:`may_rescue`,
+    ``rescues``).  ``hear`` gives the plain model's hearing, asked only where one of these
+    applies (None: it has none, and ``taken`` stands): the game decodes the utterance
+    then, the benchmark's replay reads it from the row.
+
+    >>> asks, pause = Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5)
+    >>> with_plain(asks, asks, pause, (), lambda: Hypothesis("Pause.", 0.95), "pair").text
+    'Pause.'
+    >>> with_plain(asks, asks, pause, (), lambda: Hypothesis("Pause.", 0.95), "pair",
+    ...            votes=False).text
+    'Pot.'
+    >>> unheard = Hypothesis("[unk]", 0.0)
+    >>> with_plain(unheard, Hypothesis("Huh.", 0.95), Hypothesis("call", 0.5), (),
+    ...            lambda: None, "pair") is unheard
+    True
+    """
+    if may_settle(taken, whisper, sphinx, doubted_teens):
+        plain = hear()
+        if plain is not None:
+            taken = settled_by(taken, plain)
+    if votes and may_vote(taken, whisper, sphinx, doubted_teens):
+        plain = hear()
+        return taken if plain is None else voted_by(taken, plain, sphinx, engine)
+    if rescues and may_rescue(taken, whisper, sphinx):
+        plain = hear()
+        return taken if plain is None else rescued_by(taken, plain, engine)
     return taken
 
 
