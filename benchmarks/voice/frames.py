@@ -29,6 +29,7 @@ import time
 from itertools import product
 from pathlib import Path
 
+from benchmarks.engine.bench import pct
 from benchmarks.ui.bench import play
 from game.ui.listener_process import LISTENER_NICENESS
 
@@ -36,9 +37,9 @@ OUT = Path(__file__).resolve().parents[2] / "benchmarks" / "out" / "voice"
 
 _DECODER = r"""
 import json, sys, time, wave
-import os
+from game.ui.listener_process import yield_to_window
 engine, every, niceness, clips = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4:]
-os.nice(niceness)
+yield_to_window(niceness)  # as the game's listener process starts
 if engine == "combined":
     from voice.recognizers import open_recognizer
     rec = open_recognizer("whisper")
@@ -104,9 +105,8 @@ def main(argv: list[str] | None = None) -> int:
         proc.terminate()
         _, err = proc.communicate(timeout=30)
         decoded = [json.loads(line) for line in err.splitlines() if line.startswith("{")]
-        ms = sorted(d["ms"] for d in decoded)
-        took = (f"{ms[len(ms) // 2]:.0f} / {ms[min(len(ms) - 1, int(0.95 * len(ms)))]:.0f}"
-                if ms else "-")
+        ms = [d["ms"] for d in decoded]
+        took = f"{pct(ms, 0.5):.0f} / {pct(ms, 0.95):.0f}" if ms else "-"
         rows.append((f"{engine}, nice {niceness}", frames, len(decoded),
                      sum(d["plain"] for d in decoded), took))
         print(f"{engine}: {len(decoded)} commands decoded in {time.perf_counter() - t0:.0f} s",

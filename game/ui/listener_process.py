@@ -54,7 +54,7 @@ RELAY_WAIT_S = 0.5
 LISTENER_NICENESS = 10
 
 
-def _yield_to_window(niceness: int = LISTENER_NICENESS) -> None:
+def yield_to_window(niceness: int = LISTENER_NICENESS) -> None:
     """Lower this process's CPU priority by ``niceness``, before any thread starts, so that
     all of the child's threads (microphone, decoders) inherit it; where the platform has no
     ``os.nice`` the child keeps the window's priority."""
@@ -68,7 +68,7 @@ def _serve(engine: str, device: Device, push_to_talk: bool, events: Queue[Listen
            control: Queue[Control], level: Synchronized[float], room_file: str | None = None,
            talk_over: bool = False) -> None:
     """The child process: run a Listener and relay it until told to stop."""
-    _yield_to_window()
+    yield_to_window()
     try:
         from voice.audio import BLOCK, Microphone
         from voice.echo import open_canceller
