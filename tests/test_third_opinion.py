@@ -3,7 +3,8 @@ it lets the command act where it is sure of the same one — never for two diffe
 commands, a teen or its -ty twin in doubt, or a command it does not share; and where the
 pair heard nothing though PocketSphinx heard a command, a betting command it is sure of is
 taken, asking "yes?"; and where the pair asks about the fit's command while PocketSphinx
-heard another, the plain model sure of PocketSphinx's command chooses it."""
+heard another, the plain model sure of PocketSphinx's command chooses it — and PocketSphinx's
+"pause" under the fit's "Pot." is taken unless the plain model is sure of another."""
 
 from __future__ import annotations
 
@@ -324,8 +325,28 @@ def test_the_table_command_the_fits_command_is_written_for_is_taken():
         "Pause.", HIGH_CONFIDENCE, "pair")
 
 
+@pytest.mark.parametrize("plain", [
+    Hypothesis("Pause.", LOW_CONFIDENCE),  # the plain model unsure of the pause
+    Hypothesis("[unk]", 0.0),  # DECtalk's "pause", which it writes as no command at all
+])
+def test_the_pause_sphinx_heard_under_the_fits_pot_is_taken_where_the_plain_model_is_sure_of_none(
+        plain):
+    """The fit writes some voices' "pause" as "Pot."; PocketSphinx's "pause" stands unless
+    the plain model is sure of another command (benchmarks/voice/RESULTS.md, session 67)."""
+    assert voted_by(_asks("Pot."), plain, _asks("pause"), "pair", -8.3) == Hypothesis(
+        "pause", HIGH_CONFIDENCE, "pair")
+    assert voted_by(_asks("Pot."), plain, _asks("pause"), "pair", -8.3,
+                    near_heard=None) == _asks("Pot.")
+
+
+def test_a_pause_sphinx_heard_far_under_the_fits_pot_is_not_taken():
+    """Where a pot was said and PocketSphinx heard "pause", the fit's decoder scored the
+    pause 9.7 nats or more under its "Pot."; where a pause was said, 8.3 at most."""
+    assert voted_by(_asks("Pot."), NOTHING, _asks("pause"), "pair", -9.7) == _asks("Pot.")
+    assert voted_by(_asks("Pot."), NOTHING, _asks("pause"), "pair", None) == _asks("Pot.")
+
+
 @pytest.mark.parametrize(("taken", "plain", "sphinx"), [
-    (_asks("Pot."), Hypothesis("Pause.", LOW_CONFIDENCE), _asks("pause")),  # plain unsure
     (_asks("Pot."), _sure("Fold."), _asks("pause")),  # plain and PocketSphinx disagree
     (_asks("Pot."), _sure("Pot."), _asks("pause")),  # plain agrees with the fit
     (_asks("Min bet."), _sure("I'm back."), _sure("i'm back")),  # a table command not paired
@@ -356,6 +377,26 @@ def test_the_command_sphinx_and_the_plain_model_heard_is_chosen(pair, name, fit,
     heard_by.plain_votes = False
     alone = heard_by.decode(read_pcm16k(VOTE / f"{name}.wav"))
     assert parse(alone.text) == parse(fit)
+    assert alone.confidence == LOW_CONFIDENCE
+
+
+@pytest.mark.parametrize("name", ["dectalk_ursula_pause_15db", "dectalk_dennis_pause_room"])
+def test_the_pause_sphinx_heard_is_taken_where_the_plain_model_writes_no_command(pair, name):
+    """DECtalk's Ursula at 15 dB and Dennis in the room saying "pause": the fit writes
+    "Pot.", PocketSphinx hears "pause", and the plain model writes no command.  The pause
+    is taken; without that the game asked about a pot-sized bet."""
+    heard_by, heard = _heard_from_file(pair, name, VOTE)
+    assert heard_by.whisper.last is not None
+    assert parse(heard_by.whisper.last.hypothesis.text) == parse("pot")
+    assert heard_by.last_opinion is not None
+    assert parse(heard_by.last_opinion[0].text) == parse("pause")
+    assert heard_by.last_plain is not None
+    assert not is_action(parse(heard_by.last_plain.text))
+    assert parse(heard.text) == parse("pause")
+    assert heard.confidence == HIGH_CONFIDENCE
+    heard_by.near_heard_slack = None
+    alone = heard_by.decode(read_pcm16k(VOTE / f"{name}.wav"))
+    assert parse(alone.text) == parse("pot")
     assert alone.confidence == LOW_CONFIDENCE
 
 

@@ -41,7 +41,7 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-from voice.recognizers.third_opinion import with_plain
+from voice.recognizers.third_opinion import NEAR_HEARD_SLACK, with_plain
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -92,7 +92,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              echo_talk: bool = True, faint_words: bool = True,
              plain_talks: bool = True, trace: dict | None = None,
              third_opinion: bool = True, rescues: bool = True,
-             votes: bool = True) -> dict:
+             votes: bool = True, near_heard: float | None = NEAR_HEARD_SLACK) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -114,7 +114,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     only where the game's pair would ask, or heard nothing), settles or rescues as in the
     game (:mod:`voice.recognizers.third_opinion`); ``rescues``: also where the pair heard
     nothing (off: as in session 64); ``votes``: and where the pair asks about the fit's
-    command while PocketSphinx heard another (off: as in session 65)."""
+    command while PocketSphinx heard another (off: as in session 65); ``near_heard``:
+    and takes PocketSphinx's "pause" under the fit's "Pot." within this many nats where the
+    plain model is sure of no command (None: as in session 66)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -151,7 +153,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
             plain = Hypothesis(*row["plain"]) if "plain" in row else None
             free = row["family"] != "confirm"
             taken = with_plain(taken, hyp, sphinx, weighed["doubted_teens"], lambda: plain,
-                               engine, votes=votes and free, rescues=rescues and free)
+                               engine, votes=votes and free, rescues=rescues and free,
+                               gap=gap, near_heard=near_heard)
         hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
@@ -233,6 +236,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-vote", action="store_true",
                     help="combined rows: the plain model's hearing never chooses which command "
                     "asks (as in session 65)")
+    ap.add_argument("--near-heard-slack", default=str(NEAR_HEARD_SLACK),
+                    help="combined rows: comma list of how far under the fit's \"Pot.\" "
+                    "PocketSphinx's \"pause\" is taken where the plain model is sure of no "
+                    "command (nats; None: only where it is sure of the pause, as in session 66)")
     ap.add_argument("--alone", default="",
                     help="combined rows: also judge them as these engines heard them alone "
                     "(comma list: whisper, pocketsphinx)")
@@ -250,11 +257,13 @@ def main(argv: list[str] | None = None) -> int:
         return [None if s == "None" else float(s) for s in arg.split(",")]
 
     engines = [None, *filter(None, args.alone.split(","))]
-    for share, slack, sure, talk, apart, tables, amounts, alone_tables, confused in product(
+    for (share, slack, sure, talk, apart, tables, amounts, alone_tables, confused,
+         near) in product(
             values(args.sure_share), values(args.rescue_slack), values(args.sure_rescue_gap),
             values(args.talk_weight), optional(args.disagree_slack),
             optional(args.table_slack), optional(args.sized_slack),
-            optional(args.alone_table_slack), optional(args.confused_slack)):
+            optional(args.alone_table_slack), optional(args.confused_slack),
+            optional(args.near_heard_slack)):
         again = [rejudged(r, situations, share, slack, sure, talk, alone, apart,
                           not args.no_backing, args.gap_rescues_amounts, tables,
                           not args.doubted_rivals_stand, amounts, args.doubted_tables_act,
@@ -262,7 +271,8 @@ def main(argv: list[str] | None = None) -> int:
                           confused, not args.no_unheard_settles, not args.no_one_word_asks,
                           not args.no_echo_talk, not args.no_faint_words,
                           not args.no_plain_talk, third_opinion=not args.no_third_opinion,
-                          rescues=not args.no_rescue, votes=not args.no_vote)
+                          rescues=not args.no_rescue, votes=not args.no_vote,
+                          near_heard=near)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -275,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.no_one_word_asks}, talk over an echo asks "
               f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}, "
               f"plain talk heard as talk {not args.no_plain_talk}, third opinion "
-              f"{not args.no_third_opinion}, rescues {not args.no_rescue}")
+              f"{not args.no_third_opinion}, rescues {not args.no_rescue}, votes "
+              f"{not args.no_vote}, near command heard within {near}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:

@@ -67,6 +67,7 @@ from .base import UNKNOWN, Hypothesis, Recognizer
 from .meanings import intent_of, sized
 from .pocketsphinx_backend import PocketSphinxRecognizer
 from .third_opinion import (
+    NEAR_HEARD_SLACK,
     PLAIN_RESCUES,
     PLAIN_SETTLES,
     PLAIN_VOTES,
@@ -1280,6 +1281,10 @@ class CombinedRecognizer(Recognizer):
         #: The plain model is also asked where the pair asks about the fit's betting
         #: command while PocketSphinx heard another (:func:`may_vote`).
         self.plain_votes = PLAIN_VOTES
+        #: There, PocketSphinx's "pause" under the fit's "Pot." is taken within this many
+        #: nats where the plain model is sure of no command (:func:`.third_opinion.voted_by`;
+        #: None: never).
+        self.near_heard_slack = NEAR_HEARD_SLACK
         #: A menu is open (:meth:`expect_menu`): no betting command is rescued or voted
         #: on then.
         self.menu_open = False
@@ -1447,7 +1452,8 @@ class CombinedRecognizer(Recognizer):
             return with_plain(taken, whisper, sphinx, weighed["doubted_teens"],
                               lambda: self._plain_heard(plain, scores), self.name,
                               votes=self.plain_votes and free,
-                              rescues=self.plain_rescues and free)
+                              rescues=self.plain_rescues and free,
+                              gap=gap, near_heard=self.near_heard_slack)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:

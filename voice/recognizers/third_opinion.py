@@ -49,6 +49,12 @@ PLAIN_RESCUES = True
 #: The plain model is asked where the pair asks about the fit's betting command while
 #: PocketSphinx heard another command (:func:`may_vote`).
 PLAIN_VOTES = True
+#: There, where the fit's command is the one it writes for the table command PocketSphinx
+#: heard (:data:`.whisper_backend.NEAR_READINGS`: "Pot." for "pause"), that command is
+#: taken where the fit's decoder scores it within this many nats of its own reading and the
+#: plain model is sure of no command (:func:`voted_by`; None: only where the plain model is
+#: sure of it).
+NEAR_HEARD_SLACK: float | None = 9.0
 _log = logging.getLogger(__name__)
 
 
@@ -190,17 +196,31 @@ def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
 
 
 def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
-             engine: str) -> Hypothesis:
+             engine: str, gap: float | None = None,
+             near_heard: float | None = NEAR_HEARD_SLACK) -> Hypothesis:
     """PocketSphinx's command where the plain model was sure of it too; else ``taken`` as
     it was.  A betting command asks "yes?" (the fit heard another); the table command the
     fit's command is known to be written for (:data:`.whisper_backend.NEAR_READINGS`:
     "Pause." for "Pot.") is taken, as a table command cannot ask; any other command leaves
     the fit's to ask ("i'm back" heard for a "min bet").
 
+    ``near_heard``: that table command is taken where the plain model is sure of no
+    command too, and the fit's decoder scored it (``gap``) within this many nats of its
+    own reading (None: never).  Said by the readable voices (520 clips a phrase),
+    PocketSphinx heard "pause" under the fit's "Pot." for 100 "pause"s said, 4 "pot"s,
+    an "ah" and an "aw" (of 520 each; no "oh", "hey" or "hmm"); the plain model was sure
+    of "Pot." for 2 of the pots and the "aw", and of no command but "Pause." for all but
+    one of the pauses: DECtalk's voices say it so that the plain model writes no command
+    at all.  The fit's decoder scored "pause" 8.3 nats under its "Pot." at most where a
+    pause was said, 9.7 or more where a pot was (benchmarks/voice/RESULTS.md, session 67).
+
     >>> asks, pause = Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5)
     >>> voted_by(asks, Hypothesis("Pause.", 0.95), pause, "pair")
     Hypothesis(text='Pause.', confidence=0.95, engine='pair')
-    >>> voted_by(asks, Hypothesis("Pause.", 0.5), pause, "pair") is asks
+    >>> [voted_by(asks, Hypothesis("Pause.", 0.5), pause, "pair", gap, near_heard=n).text
+    ...  for gap, n in ((-4.0, 9.0), (-10.0, 9.0), (-4.0, None))]
+    ['pause', 'Pot.', 'Pot.']
+    >>> voted_by(asks, Hypothesis("Pot.", 0.95), pause, "pair") is asks
     True
     >>> voted_by(asks, Hypothesis("Fold.", 0.95), Hypothesis("fold", 0.5), "pair")
     Hypothesis(text='Fold.', confidence=0.5, engine='pair')
@@ -211,26 +231,46 @@ def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
     'Min bet.'
     """
     said = sure_of(plain)
+    near = written_for(taken, sphinx)
+    if (near and (said is None or isinstance(said, Unknown)) and near_heard is not None
+            and gap is not None and gap >= -near_heard):
+        return Hypothesis(sphinx.text, HIGH_CONFIDENCE, engine)
     if said is None or said != intent_of(sphinx) or said == intent_of(taken):
         return taken
     if is_action(said):
         return Hypothesis(plain.text, LOW_CONFIDENCE, engine)
-    near = near_reading_of(taken.text)
-    if near is not None and parse(" ".join(near)) == said:
+    if near:
         return Hypothesis(plain.text, HIGH_CONFIDENCE, engine)
     return taken
 
 
+def written_for(fit: Hypothesis, sphinx: Hypothesis) -> bool:
+    """Whether the fit's command is the one it is known to write for the command
+    PocketSphinx heard (:data:`.whisper_backend.NEAR_READINGS`).
+
+    >>> pause = Hypothesis("pause", 0.5)
+    >>> written_for(Hypothesis("Pot.", 0.5), pause), written_for(Hypothesis("Pot it.", 0.5), pause)
+    (True, True)
+    >>> written_for(Hypothesis("Pause.", 0.5), pause), written_for(Hypothesis("Pot.", 0.5),
+    ...                                                           Hypothesis("pot", 0.5))
+    (False, False)
+    """
+    near = near_reading_of(fit.text)
+    return near is not None and parse(" ".join(near)) == intent_of(sphinx)
+
+
 def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
                doubted_teens: Collection[Intent], hear: Callable[[], Hypothesis | None],
-               engine: str, *, votes: bool = True, rescues: bool = True) -> Hypothesis:
+               engine: str, *, votes: bool = True, rescues: bool = True,
+               gap: float | None = None, near_heard: float | None = NEAR_HEARD_SLACK
+               ) -> Hypothesis:
     """What the pair takes once the plain model has had its say: where it may settle the
     pair's command (:func:`may_settle`), it does; where the pair then still asks about the
     fit's command and PocketSphinx heard another, it may vote (:func:`may_vote`,
-    ``votes``); where the pair heard nothing, it may rescue (:func:`may_rescue`,
-    ``rescues``).  ``hear`` gives the plain model's hearing, asked only where one of these
-    applies (None: it has none, and ``taken`` stands): the game decodes the utterance
-    then, the benchmark's replay reads it from the row.
+    ``votes``; :func:`voted_by`'s ``gap`` and ``near_heard``); where the pair heard nothing, it may
+    rescue (:func:`may_rescue`, ``rescues``).  ``hear`` gives the plain model's hearing,
+    asked only where one of these applies (None: it has none, and ``taken`` stands): the
+    game decodes the utterance then, the benchmark's replay reads it from the row.
 
     >>> asks, pause = Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5)
     >>> with_plain(asks, asks, pause, (), lambda: Hypothesis("Pause.", 0.95), "pair").text
@@ -249,7 +289,8 @@ def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
             taken = settled_by(taken, plain)
     if votes and may_vote(taken, whisper, sphinx, doubted_teens):
         plain = hear()
-        return taken if plain is None else voted_by(taken, plain, sphinx, engine)
+        return taken if plain is None else voted_by(taken, plain, sphinx, engine, gap,
+                                                           near_heard)
     if rescues and may_rescue(taken, whisper, sphinx):
         plain = hear()
         return taken if plain is None else rescued_by(taken, plain, engine)
