@@ -67,6 +67,7 @@ from .base import UNKNOWN, Hypothesis, Recognizer
 from .meanings import intent_of, sized
 from .pocketsphinx_backend import PocketSphinxRecognizer
 from .third_opinion import (
+    ANY_TEEN_WALLS,
     NEAR_HEARD_SLACK,
     PLAIN_RESCUES,
     PLAIN_SETTLES,
@@ -1285,6 +1286,9 @@ class CombinedRecognizer(Recognizer):
         #: nats where the plain model is sure of no command (:func:`.third_opinion.voted_by`;
         #: None: never).
         self.near_heard_slack = NEAR_HEARD_SLACK
+        #: The plain model is not asked where any amount is a teen or -ty in doubt, only
+        #: where the command taken is (:func:`.third_opinion.asked_bet`).
+        self.any_teen_walls = ANY_TEEN_WALLS
         #: A menu is open (:meth:`expect_menu`): no betting command is rescued or voted
         #: on then.
         self.menu_open = False
@@ -1453,7 +1457,8 @@ class CombinedRecognizer(Recognizer):
                               lambda: self._plain_heard(plain, scores), self.name,
                               votes=self.plain_votes and free,
                               rescues=self.plain_rescues and free,
-                              gap=gap, near_heard=self.near_heard_slack)
+                              gap=gap, near_heard=self.near_heard_slack,
+                              any_teen_walls=self.any_teen_walls)
         if not (over and isinstance(said_w, Unknown) and isinstance(intent_of(taken), Unknown)):
             return taken
         if self.lower_reading_slack_over is not None:

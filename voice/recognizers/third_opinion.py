@@ -10,8 +10,8 @@ the blind voices the needless "yes?"s fell from 7.8 / 9.2 % to 5.3 / 5.2 % (15 d
 with nothing else moved (benchmarks/voice/RESULTS.md, session 64).  It is not asked where
 the two engines heard two different commands and not both amounts ("call" or "fold",
 "call" or "help": the plain model shares the fit's ear and agreed with it on wrong ones
-there), nor where a teen and its -ty twin were read close ("one fifteen" or "one fifty":
-the same), nor over a line, where it was not measured.  It is asked only then, so the
+there), nor about a teen or -ty amount read close to its twin ("one fifteen" or "one
+fifty": the same), nor over a line, where it was not measured.  It is asked only then, so the
 other commands wait for nothing: it costs one more decode (about 130 ms) on the commands
 that would have asked.
 
@@ -55,15 +55,22 @@ PLAIN_VOTES = True
 #: plain model is sure of no command (:func:`voted_by`; None: only where the plain model is
 #: sure of it).
 NEAR_HEARD_SLACK: float | None = 9.0
+#: The plain model is not asked about a command that :func:`.combined.teen_doubts` doubts
+#: (a -ty amount with its teen twin read within ``combined.TY_TWIN_SLACK`` under it, or a
+#: teen with its -ty twin close); True: nor about any command where any amount is so
+#: doubted, as in sessions 64-66 — which also walled off a -ty taken with its teen read
+#: far under it, where the teen itself counts as doubted (:func:`asked_bet`).
+ANY_TEEN_WALLS = False
 _log = logging.getLogger(__name__)
 
 
 def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
-               doubted_teens: Collection[Intent] = ()) -> bool:
+               doubted_teens: Collection[Intent] = (),
+               any_teen_walls: bool = ANY_TEEN_WALLS) -> bool:
     """Whether the plain model's reading may settle the pair's ``taken`` command: a betting
-    action it would ask "yes?" about, with no teen or -ty twin in doubt
-    (``doubted_teens``, :func:`.combined.teen_doubts`), and where either engine heard
-    another command, both are amounts.
+    action it would ask "yes?" about, not a teen or -ty amount in doubt (:func:`asked_bet`:
+    ``doubted_teens``, :func:`.combined.teen_doubts`, and ``any_teen_walls``), and where
+    either engine heard another command, both are amounts.
 
     >>> from voice.parser import parse
     >>> asks = Hypothesis("bet fifty", 0.5)
@@ -80,7 +87,7 @@ def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     ...            Hypothesis("bet fifty", 0.95))
     False
     """
-    said = asked_bet(taken, doubted_teens)
+    said = asked_bet(taken, doubted_teens, any_teen_walls)
     if said is None:
         return False
     rivals = [i for i in map(intent_of, (whisper, sphinx))
@@ -88,19 +95,31 @@ def may_settle(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     return all(sized(said) and sized(rival) for rival in rivals)
 
 
-def asked_bet(taken: Hypothesis, doubted_teens: Collection[Intent] = ()) -> Intent | None:
-    """The betting command the pair asks "yes?" about in ``taken``, where no teen or -ty
-    twin is in doubt (both Whisper models hear "fifteen" as "fifty"); else None: the
-    third opinion is asked about no other (:func:`may_settle`, :func:`may_vote`).
+def asked_bet(taken: Hypothesis, doubted_teens: Collection[Intent] = (),
+              any_teen_walls: bool = ANY_TEEN_WALLS) -> Intent | None:
+    """The betting command the pair asks "yes?" about in ``taken``, where it is no teen or
+    -ty amount in doubt (``doubted_teens``; ``any_teen_walls``: where no amount is): both
+    Whisper models hear "fifteen" as "fifty"; else None: the third opinion is asked about
+    no other (:func:`may_settle`, :func:`may_vote`).  Said "bet fifty", "bet one fifty",
+    "bet fifteen" and "bet one fifteen" by the readable voices (520 clips each), the pair
+    asked "yes?" about 249 of the 1,040 -ty amounts said; where their teen was read, but
+    further under them than ``combined.TY_TWIN_SLACK``, the plain model now settles 55 of
+    those, and takes 2 of the 1,040 teens said as their -ty without a "yes" (the pair
+    alone takes 22) (benchmarks/voice/RESULTS.md, session 67).
 
     >>> asked_bet(Hypothesis("fold", 0.5)), asked_bet(Hypothesis("fold", 0.95))
     (Fold(), None)
     >>> asked_bet(Hypothesis("deal", 0.5)), asked_bet(Hypothesis("fold", 0.5), [parse("fold")])
     (None, None)
+    >>> fifty, fifteen = Hypothesis("bet fifty", 0.5), parse("bet fifteen")
+    >>> asked_bet(fifty, [fifteen]), asked_bet(fifty, [fifteen], any_teen_walls=True)
+    (BetTo(amount=50, alternative=None), None)
     """
-    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE or doubted_teens:
+    if taken.rejected or taken.confidence >= HIGH_CONFIDENCE:
         return None
     said = intent_of(taken)
+    if said in doubted_teens or (any_teen_walls and doubted_teens):
+        return None
     return said if is_action(said) else None
 
 
@@ -168,10 +187,12 @@ def rescued_by(taken: Hypothesis, plain: Hypothesis, engine: str) -> Hypothesis:
 
 
 def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
-             doubted_teens: Collection[Intent] = ()) -> bool:
+             doubted_teens: Collection[Intent] = (),
+             any_teen_walls: bool = ANY_TEEN_WALLS) -> bool:
     """Whether the plain model may choose which command the pair asks about: the pair asks
-    "yes?" about the fit's own betting command, PocketSphinx heard another command, and no
-    teen or -ty twin is in doubt (both Whisper models hear "fifteen" as "fifty").  The fit
+    "yes?" about the fit's own betting command, PocketSphinx heard another command, and the
+    fit's is no teen or -ty amount in doubt (:func:`asked_bet`: both Whisper models hear
+    "fifteen" as "fifty").  The fit
     writes some voices' "pause" as "Pot." and Festival's "all in" as "Call it.", where
     PocketSphinx and the plain model hear what was said (benchmarks/voice/RESULTS.md,
     session 66).
@@ -186,10 +207,10 @@ def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     >>> may_vote(Hypothesis("pause", 0.5), Hypothesis("Pot.", 0.5), Hypothesis("pause", 0.5))
     False
     >>> may_vote(Hypothesis("Bet fifty.", 0.5), Hypothesis("Bet fifty.", 0.5),
-    ...          Hypothesis("bet fifteen", 0.5), doubted_teens=[parse("bet fifteen")])
+    ...          Hypothesis("bet fifteen", 0.5), doubted_teens=[parse("bet fifty")])
     False
     """
-    said = asked_bet(taken, doubted_teens)
+    said = asked_bet(taken, doubted_teens, any_teen_walls)
     heard = intent_of(sphinx)
     return (said is not None and said == intent_of(whisper) and not isinstance(heard, Unknown)
             and heard != said)
@@ -262,12 +283,13 @@ def written_for(fit: Hypothesis, sphinx: Hypothesis) -> bool:
 def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
                doubted_teens: Collection[Intent], hear: Callable[[], Hypothesis | None],
                engine: str, *, votes: bool = True, rescues: bool = True,
-               gap: float | None = None, near_heard: float | None = NEAR_HEARD_SLACK
-               ) -> Hypothesis:
+               gap: float | None = None, near_heard: float | None = NEAR_HEARD_SLACK,
+               any_teen_walls: bool = ANY_TEEN_WALLS) -> Hypothesis:
     """What the pair takes once the plain model has had its say: where it may settle the
     pair's command (:func:`may_settle`), it does; where the pair then still asks about the
     fit's command and PocketSphinx heard another, it may vote (:func:`may_vote`,
-    ``votes``; :func:`voted_by`'s ``gap`` and ``near_heard``); where the pair heard nothing, it may
+    ``votes``; :func:`voted_by`'s ``gap`` and ``near_heard``); ``any_teen_walls``: as
+    :func:`asked_bet`'s; where the pair heard nothing, it may
     rescue (:func:`may_rescue`, ``rescues``).  ``hear`` gives the plain model's hearing,
     asked only where one of these applies (None: it has none, and ``taken`` stands): the
     game decodes the utterance then, the benchmark's replay reads it from the row.
@@ -283,11 +305,11 @@ def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     ...            lambda: None, "pair") is unheard
     True
     """
-    if may_settle(taken, whisper, sphinx, doubted_teens):
+    if may_settle(taken, whisper, sphinx, doubted_teens, any_teen_walls):
         plain = hear()
         if plain is not None:
             taken = settled_by(taken, plain)
-    if votes and may_vote(taken, whisper, sphinx, doubted_teens):
+    if votes and may_vote(taken, whisper, sphinx, doubted_teens, any_teen_walls):
         plain = hear()
         return taken if plain is None else voted_by(taken, plain, sphinx, engine, gap,
                                                            near_heard)
