@@ -11,9 +11,9 @@ with nothing else moved (benchmarks/voice/RESULTS.md, session 64).  It is not as
 the two engines heard two different commands and not both amounts ("call" or "fold",
 "call" or "help": the plain model shares the fit's ear and agreed with it on wrong ones
 there), nor about a teen or -ty amount read close to its twin ("one fifteen" or "one
-fifty": the same), nor over a line, where it was not measured.  It is asked only then, so the
-other commands wait for nothing: it costs one more decode (about 130 ms) on the commands
-that would have asked.
+fifty": the same), nor over a line, where it was not measured.  It is asked only then, so
+the other commands wait for nothing: it costs one more decode (about 130 ms) on the
+commands that would have asked.
 
 Where the pair heard nothing because the fit wrote talk while PocketSphinx heard a
 command, the plain model is asked too (:func:`may_rescue`), and a betting command it is
@@ -102,10 +102,11 @@ def asked_bet(taken: Hypothesis, doubted_teens: Collection[Intent] = (),
     Whisper models hear "fifteen" as "fifty"; else None: the third opinion is asked about
     no other (:func:`may_settle`, :func:`may_vote`).  Said "bet fifty", "bet one fifty",
     "bet fifteen" and "bet one fifteen" by the readable voices (520 clips each), the pair
-    asked "yes?" about 249 of the 1,040 -ty amounts said; where their teen was read, but
-    further under them than ``combined.TY_TWIN_SLACK``, the plain model now settles 55 of
-    those, and takes 2 of the 1,040 teens said as their -ty without a "yes" (the pair
-    alone takes 22) (benchmarks/voice/RESULTS.md, session 67).
+    asked "yes?" about 251 of the 1,040 -ty amounts said, rightly; where their teen was
+    read, but further under them than ``combined.TY_TWIN_SLACK``, the plain model now
+    settles 55 of those (and 8 teens said), and takes 2 of the 1,040 teens said as their
+    -ty without a "yes" (24 with the pair's own 22; ``python -m benchmarks.voice.twins
+    --walls``, benchmarks/voice/RESULTS.md, session 67).
 
     >>> asked_bet(Hypothesis("fold", 0.5)), asked_bet(Hypothesis("fold", 0.95))
     (Fold(), None)
@@ -192,10 +193,9 @@ def may_vote(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     """Whether the plain model may choose which command the pair asks about: the pair asks
     "yes?" about the fit's own betting command, PocketSphinx heard another command, and the
     fit's is no teen or -ty amount in doubt (:func:`asked_bet`: both Whisper models hear
-    "fifteen" as "fifty").  The fit
-    writes some voices' "pause" as "Pot." and Festival's "all in" as "Call it.", where
-    PocketSphinx and the plain model hear what was said (benchmarks/voice/RESULTS.md,
-    session 66).
+    "fifteen" as "fifty").  The fit writes some voices' "pause" as "Pot." and Festival's
+    "all in" as "Call it.", where PocketSphinx and the plain model hear what was said
+    (benchmarks/voice/RESULTS.md, session 66).
 
     >>> asks = Hypothesis("Pot.", 0.5)
     >>> may_vote(asks, asks, Hypothesis("pause", 0.5))
@@ -228,7 +228,7 @@ def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
     ``near_heard``: that table command is taken where the plain model is sure of no
     command too, and the fit's decoder scored it (``gap``) within this many nats of its
     own reading (None: never).  Said by the readable voices (520 clips a phrase),
-    PocketSphinx heard "pause" under the fit's "Pot." for 100 "pause"s said, 4 "pot"s,
+    PocketSphinx heard "pause" under the fit's "Pot." for 104 "pause"s said, 4 "pot"s,
     an "ah" and an "aw" (of 520 each; no "oh", "hey" or "hmm"); the plain model was sure
     of "Pot." for 2 of the pots and the "aw", and of no command but "Pause." for all but
     one of the pauses: DECtalk's voices say it so that the plain model writes no command
@@ -289,8 +289,8 @@ def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
     pair's command (:func:`may_settle`), it does; where the pair then still asks about the
     fit's command and PocketSphinx heard another, it may vote (:func:`may_vote`,
     ``votes``; :func:`voted_by`'s ``gap`` and ``near_heard``); ``any_teen_walls``: as
-    :func:`asked_bet`'s; where the pair heard nothing, it may
-    rescue (:func:`may_rescue`, ``rescues``).  ``hear`` gives the plain model's hearing,
+    :func:`asked_bet`'s; where the pair heard nothing, it may rescue (:func:`may_rescue`,
+    ``rescues``).  ``hear`` gives the plain model's hearing,
     asked only where one of these applies (None: it has none, and ``taken`` stands): the
     game decodes the utterance then, the benchmark's replay reads it from the row.
 
@@ -311,8 +311,9 @@ def with_plain(taken: Hypothesis, whisper: Hypothesis, sphinx: Hypothesis,
             taken = settled_by(taken, plain)
     if votes and may_vote(taken, whisper, sphinx, doubted_teens, any_teen_walls):
         plain = hear()
-        return taken if plain is None else voted_by(taken, plain, sphinx, engine, gap,
-                                                           near_heard)
+        if plain is None:
+            return taken
+        return voted_by(taken, plain, sphinx, engine, gap, near_heard)
     if rescues and may_rescue(taken, whisper, sphinx):
         plain = hear()
         return taken if plain is None else rescued_by(taken, plain, engine)
