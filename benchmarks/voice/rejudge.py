@@ -92,7 +92,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              echo_talk: bool = True, faint_words: bool = True,
              plain_talks: bool = True, trace: dict | None = None,
              third_opinion: bool = True, rescues: bool = True,
-             votes: bool = True, near_heard: float | None = NEAR_HEARD_SLACK) -> dict:
+             votes: bool = True, near_heard: float | None = NEAR_HEARD_SLACK,
+             any_teen_walls: bool = False) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."
@@ -116,7 +117,9 @@ def rejudged(row: dict, situations: dict, sure_share: float,
     nothing (off: as in session 64); ``votes``: and where the pair asks about the fit's
     command while PocketSphinx heard another (off: as in session 65); ``near_heard``:
     and takes PocketSphinx's "pause" under the fit's "Pot." within this many nats where the
-    plain model is sure of no command (None: as in session 66)."""
+    plain model is sure of no command (None: as in session 66); ``any_teen_walls``: the
+    plain model is walled off by any teen or -ty amount in doubt, not only the command
+    taken (as in sessions 64-66)."""
     label_as = alone or row["engine"]
     engine = RECOGNIZER_NAMES.get(label_as, label_as)
     readings = readings_of(row)
@@ -154,7 +157,8 @@ def rejudged(row: dict, situations: dict, sure_share: float,
             free = row["family"] != "confirm"
             taken = with_plain(taken, hyp, sphinx, weighed["doubted_teens"], lambda: plain,
                                engine, votes=votes and free, rescues=rescues and free,
-                               gap=gap, near_heard=near_heard)
+                               gap=gap, near_heard=near_heard,
+                               any_teen_walls=any_teen_walls)
         hyp = taken
     situation = situations[row["situation"]]
     say = say_result(hyp.text, situation, confidence=hyp.confidence, engine=engine)
@@ -236,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-vote", action="store_true",
                     help="combined rows: the plain model's hearing never chooses which command "
                     "asks (as in session 65)")
+    ap.add_argument("--any-teen-walls", action="store_true",
+                    help="combined rows: any teen or -ty amount in doubt walls the plain model "
+                    "off, not only the command taken (as in sessions 64-66)")
     ap.add_argument("--near-heard-slack", default=str(NEAR_HEARD_SLACK),
                     help="combined rows: comma list of how far under the fit's \"Pot.\" "
                     "PocketSphinx's \"pause\" is taken where the plain model is sure of no "
@@ -272,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                           not args.no_echo_talk, not args.no_faint_words,
                           not args.no_plain_talk, third_opinion=not args.no_third_opinion,
                           rescues=not args.no_rescue, votes=not args.no_vote,
-                          near_heard=near)
+                          near_heard=near, any_teen_walls=args.any_teen_walls)
                  for alone in engines for r in rows if alone is None or "sphinx" in r]
         print(f"sure share {share}, rescue slack {slack}, sure rescue gap {sure}, talk weight "
               f"{talk}, disagree slack {apart}, gap rescues amounts "
@@ -286,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{not args.no_echo_talk}, faint words ask {not args.no_faint_words}, "
               f"plain talk heard as talk {not args.no_plain_talk}, third opinion "
               f"{not args.no_third_opinion}, rescues {not args.no_rescue}, votes "
-              f"{not args.no_vote}, near command heard within {near}")
+              f"{not args.no_vote}, near command heard within {near}, any teen walls "
+              f"{args.any_teen_walls}")
         voices = sorted({r["voice"] for r in again}) if args.by_voice else [None]
         for voice in voices:
             if voice is not None:
