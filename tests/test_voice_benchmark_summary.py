@@ -379,6 +379,51 @@ def test_a_clip_judged_again_asks_about_the_amount_sphinx_and_the_plain_model_he
     assert fits["outcome"] == "p1 cbr 40" and fits["confirm"]
 
 
+def test_a_clip_judged_again_takes_the_pause_sphinx_heard_under_the_fits_pot():
+    """The fit's "Pot." with PocketSphinx's "pause" 4 nats under it and the plain model
+    sure of no command, as DECtalk's "pause" is heard (session 67): judged again as the game
+    takes it, a pause; with ``near_heard`` None (``rejudge --near-heard-slack None``), or
+    the pause scored further down than the slack, the pot asks."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_facing": situation_from_history(loads(SITUATIONS["flop_facing"]))}
+    row = {"situation": "flop_facing", "expected": "table:pause", "family": "table",
+           "engine": "combined", "sphinx": ["pause", 0.95, -4.0],
+           "readings": [["Pot.", -0.05, "Pot.", False, 0.0, True]], "plain": ["[unk]", 0.0]}
+    assert rejudged(row, situations, SURE_SHARE)["outcome"] == "table:pause"
+    for before in (rejudged(row, situations, SURE_SHARE, near_heard=None),
+                   rejudged(dict(row, sphinx=["pause", 0.95, -10.0]), situations,
+                            SURE_SHARE)):
+        assert before["outcome"].endswith("cbr 200") and before["confirm"]
+
+
+def test_a_clip_judged_again_settles_a_fifty_whose_fifteen_was_read_far_under_it():
+    """Whisper sure of "Bet fifty." with "Bet fifteen." 6 nats under it (the fifteen in
+    doubt, not the fifty), PocketSphinx sure of fifteen, the plain model sure of fifty
+    (session 67): judged again, the bet acts; with any teen in doubt walling the plain
+    model off (``rejudge --any-teen-walls``), it asks."""
+    from benchmarks.voice.corpus import SITUATIONS
+    from benchmarks.voice.rejudge import rejudged
+    from game.commands.say import situation_from_history
+    from game.phh import loads
+    from voice.recognizers.whisper_backend import SURE_SHARE
+
+    situations = {"flop_open": situation_from_history(loads(SITUATIONS["flop_open"]))}
+    row = {"situation": "flop_open", "expected": "p1 cbr 50", "family": "bet",
+           "engine": "combined", "sphinx": ["bet fifteen", 0.95, -5.0],
+           "readings": [["Bet fifty.", -0.05, "Bet fifty.", False, 0.0, True],
+                        ["Bet fifteen.", -6.0, "Bet fifteen.", False, 0.0, True]],
+           "plain": ["Bet fifty.", 0.95]}
+    settled = rejudged(row, situations, SURE_SHARE)
+    assert settled["outcome"] == "p1 cbr 50" and not settled["confirm"]
+    walled = rejudged(row, situations, SURE_SHARE, any_teen_walls=True)
+    assert walled["outcome"] == "p1 cbr 50" and walled["confirm"]
+
+
 def test_a_clip_judged_again_rescues_a_call_the_fit_wrote_as_talk_as_the_game_did():
     """Festival's ked saying "call" in the room (session 65): the fit wrote "Huh." plainly
     and PocketSphinx a doubted "fold", so the pair heard nothing; the plain model, asked,
