@@ -182,12 +182,9 @@ def test_a_fifty_the_plain_model_is_sure_of_acts_though_sphinx_heard_fifteen(pai
     fifteen"; the plain model is sure of fifty, and the bet acts.  With any teen in doubt
     walling the plain model off, as before, the game asked "yes?"."""
     heard_by, heard = _heard_from_file(pair, name, SETTLE)
-    assert heard_by.whisper.last is not None
-    assert parse(heard_by.whisper.last.hypothesis.text) == parse("bet fifty")
-    assert heard_by.last_opinion is not None
-    assert parse(heard_by.last_opinion[0].text) == parse("bet fifteen")
-    assert heard_by.last_plain is not None
-    assert parse(heard_by.last_plain.text) == parse("bet fifty")
+    fit, sphinx, plain = _what_each_heard(heard_by)
+    assert (fit, sphinx) == (parse("bet fifty"), parse("bet fifteen"))
+    assert plain == parse("bet fifty")
     assert parse(heard.text) == parse("bet fifty")
     assert heard.confidence == HIGH_CONFIDENCE
     _, walled = _heard_from_file(pair, name, SETTLE, any_teen_walls=True)
@@ -288,6 +285,15 @@ def _heard_from_file(pair, name: str, folder: Path = RESCUE,  # noqa: ANN001, AN
     for attribute, value in settings.items():
         setattr(fresh, attribute, value)
     return fresh, fresh.decode(read_pcm16k(folder / f"{name}.wav"))
+
+
+def _what_each_heard(heard_by):  # noqa: ANN001, ANN202
+    """What the fit, PocketSphinx and the plain model (None: not asked) made of the pair's
+    last utterance, as commands."""
+    assert heard_by.whisper.last is not None and heard_by.last_opinion is not None
+    plain = heard_by.last_plain
+    return (parse(heard_by.whisper.last.hypothesis.text), parse(heard_by.last_opinion[0].text),
+            None if plain is None else parse(plain.text))
 
 
 @pytest.mark.parametrize(("name", "said", "sphinx"), [
@@ -425,12 +431,9 @@ def test_the_pause_sphinx_heard_is_taken_where_the_plain_model_writes_no_command
     "Pot.", PocketSphinx hears "pause", and the plain model writes no command.  The pause
     is taken; without that the game asked about a pot-sized bet."""
     heard_by, heard = _heard_from_file(pair, name, VOTE)
-    assert heard_by.whisper.last is not None
-    assert parse(heard_by.whisper.last.hypothesis.text) == parse("pot")
-    assert heard_by.last_opinion is not None
-    assert parse(heard_by.last_opinion[0].text) == parse("pause")
-    assert heard_by.last_plain is not None
-    assert not is_action(parse(heard_by.last_plain.text))
+    fit, sphinx, plain = _what_each_heard(heard_by)
+    assert (fit, sphinx) == (parse("pot"), parse("pause"))
+    assert plain is not None and not is_action(plain)
     assert parse(heard.text) == parse("pause")
     assert heard.confidence == HIGH_CONFIDENCE
     heard_by.near_heard_slack = None
