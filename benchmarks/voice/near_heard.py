@@ -45,15 +45,19 @@ def plain_sure(fit: Hypothesis, sphinx: Hypothesis, plain: Hypothesis | None) ->
 
 
 def taken_at(fit: Hypothesis, sphinx: Hypothesis, gap: float | None,
-             plain: Hypothesis | None, slack: float | None) -> bool:
-    """Whether the pair, asking about the fit's command, takes PocketSphinx's at ``slack``.
+             plain: Hypothesis | None, slack: float | None, heard: Hypothesis) -> bool:
+    """Whether the pair takes PocketSphinx's command at ``slack``: judged again by the vote
+    where the game asked the plain model (``plain``), else as the pair took it (``heard``).
 
     >>> pot, pause = Hypothesis("Pot.", 0.95), Hypothesis("pause", 0.5)
-    >>> [taken_at(pot, pause, -4.0, Hypothesis("Um.", 0.95), s) for s in (None, 9.0)]
+    >>> [taken_at(pot, pause, -4.0, Hypothesis("Um.", 0.95), s, pot) for s in (None, 9.0)]
     [False, True]
+    >>> taken_at(pot, pause, -4.0, None, 9.0, Hypothesis("Pot.", 0.5))
+    False
     """
-    asks = Hypothesis(fit.text, LOW_CONFIDENCE, "pair")
-    heard = voted_by(asks, plain or Hypothesis("[unk]", 0.0), sphinx, "pair", gap, slack)
+    if plain is not None:
+        asks = Hypothesis(fit.text, LOW_CONFIDENCE, "pair")
+        heard = voted_by(asks, plain, sphinx, "pair", gap, slack)
     return intent_of(heard) == intent_of(sphinx) and heard.confidence >= HIGH_CONFIDENCE
 
 
@@ -95,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         n = 0
         for pcm in clips(said, READABLE_VOICES):
             n += 1
-            pair.decode(pcm.tobytes())
+            heard = pair.decode(pcm.tobytes())
             judged, opinion = pair.whisper.last, pair.last_opinion
             if judged is None or opinion is None or not written_for(judged.hypothesis,
                                                                      opinion[0]):
@@ -105,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
             if gap is not None:
                 gaps.append(gap)
             for i, slack in enumerate(slacks):
-                taken[i] += taken_at(fit, sphinx, gap, pair.last_plain, slack)
+                taken[i] += taken_at(fit, sphinx, gap, pair.last_plain, slack, heard)
         print(table_row(said, n, plain, gaps, taken), flush=True)
     return 0
 
