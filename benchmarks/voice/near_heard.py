@@ -18,7 +18,6 @@ import argparse
 from collections import Counter
 from collections.abc import Sequence
 
-from voice.intents import Unknown
 from voice.recognizers.base import Hypothesis
 from voice.recognizers.combined import CombinedRecognizer
 from voice.recognizers.meanings import intent_of
@@ -37,7 +36,7 @@ def plain_sure(fit: Hypothesis, sphinx: Hypothesis, plain: Hypothesis | None) ->
     ['the heard', 'the written', 'another', 'none']
     """
     sure = None if plain is None else sure_of(plain)
-    if sure is None or isinstance(sure, Unknown):
+    if sure is None:
         return PLAIN[3]
     if sure == intent_of(sphinx):
         return PLAIN[0]

@@ -41,7 +41,7 @@ from voice.recognizers.combined import (
     talk_over_echo,
 )
 from voice.recognizers.pocketsphinx_backend import PocketSphinxRecognizer
-from voice.recognizers.third_opinion import NEAR_HEARD_SLACK, with_plain
+from voice.recognizers.third_opinion import ANY_TEEN_WALLS, NEAR_HEARD_SLACK, with_plain
 from voice.recognizers.whisper_backend import (
     SURE_SHARE,
     TALK_WEIGHT,
@@ -93,7 +93,7 @@ def rejudged(row: dict, situations: dict, sure_share: float,
              plain_talks: bool = True, trace: dict | None = None,
              third_opinion: bool = True, rescues: bool = True,
              votes: bool = True, near_heard: float | None = NEAR_HEARD_SLACK,
-             any_teen_walls: bool = False) -> dict:
+             any_teen_walls: bool = ANY_TEEN_WALLS) -> dict:
     """``row`` judged again; ``alone``: as that engine of a combined row heard it alone;
     ``echo_check``: a "Pause." read over a bet is heard again unprompted, where the row
     holds that score (``whisper_backend.ECHO_CHECK_LEAD``); ``near_check``: so is a "Pot."

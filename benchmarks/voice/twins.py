@@ -64,7 +64,8 @@ def with_third_opinion(pair: CombinedRecognizer, taken: Hypothesis, ty_slack: fl
                        walls: str, plain: list[Hypothesis]) -> Hypothesis:
     """``taken`` (the pair's last utterance judged at ``ty_slack``) once the plain model
     has had its say as in the game, walled off by any teen in doubt (``walls`` "any") or
-    only by the command taken ("taken"); ``plain`` caches its hearing of the utterance."""
+    only by the command taken ("taken"); ``plain`` caches its hearing of the utterance,
+    which the pair's own decode may already have asked for (:attr:`last_plain`)."""
     judged, opinion = pair.whisper.last, pair.last_opinion
     if judged is None or opinion is None or pair.plain is None:
         return taken
@@ -72,7 +73,8 @@ def with_third_opinion(pair: CombinedRecognizer, taken: Hypothesis, ty_slack: fl
 
     def hear() -> Hypothesis:
         if not plain:
-            plain.append(model.listen(pair.whisper.last_audio).hypothesis)
+            plain.append(pair.last_plain
+                         or model.listen(pair.whisper.last_audio).hypothesis)
         return plain[0]
 
     sphinx, gap = opinion

@@ -125,12 +125,17 @@ def asked_bet(taken: Hypothesis, doubted_teens: Collection[Intent] = (),
 
 
 def sure_of(plain: Hypothesis) -> Intent | None:
-    """The command the plain model is sure of; None where it doubted or heard nothing.
+    """The command the plain model is sure of; None where it doubted, heard nothing or
+    wrote talk.
 
     >>> sure_of(Hypothesis("Bet 50.", 0.95)), sure_of(Hypothesis("Bet 50.", 0.5))
     (BetTo(amount=50, alternative=None), None)
+    >>> sure_of(Hypothesis("Um.", 0.95))
     """
-    return None if plain.rejected or plain.confidence < HIGH_CONFIDENCE else intent_of(plain)
+    if plain.rejected or plain.confidence < HIGH_CONFIDENCE:
+        return None
+    said = intent_of(plain)
+    return None if isinstance(said, Unknown) else said
 
 
 def settled_by(taken: Hypothesis, plain: Hypothesis) -> Hypothesis:
@@ -253,8 +258,8 @@ def voted_by(taken: Hypothesis, plain: Hypothesis, sphinx: Hypothesis,
     """
     said = sure_of(plain)
     near = written_for(taken, sphinx)
-    if (near and (said is None or isinstance(said, Unknown)) and near_heard is not None
-            and gap is not None and gap >= -near_heard):
+    if near and said is None and near_heard is not None and gap is not None and (
+            gap >= -near_heard):
         return Hypothesis(sphinx.text, HIGH_CONFIDENCE, engine)
     if said is None or said != intent_of(sphinx) or said == intent_of(taken):
         return taken
