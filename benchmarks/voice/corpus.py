@@ -282,14 +282,14 @@ FRESH_VOICES: list[Voice] = [
       for name in ("paul", "betty", "harry", "kit")),
     Voice("heart", held_out=True, synth="hibari", fresh=True),
 ]
-#: The blind test voices (session 68), new speakers no engine, fit, rule or measurement
-#: has heard: DECtalk's Paul and Betty made other speakers by DECtalk's own voice design
-#: (``[:dv ...]``: Paul's head 15 % larger, his pitch about 100 Hz and flatter; Betty's
-#: head 8 % smaller, her pitch about 255 Hz, livelier and breathier), and hibari's
-#: ``heart`` recast by Praat into a man (vocal tract 1/0.86 as long, pitch about 110 Hz)
-#: and a lower woman (1/0.94, about 165 Hz).  They took over from the fresh voices once
-#: sixty sessions of rules had been judged on those voices' figures (sessions 41-67);
-#: scored only in aggregate.
+#: The blind test voices (session 68), new speakers that no engine, fit or rule had heard
+#: when they were first measured: DECtalk's Paul and Betty made other speakers by
+#: DECtalk's own voice design (``[:dv ...]``: Paul's head 15 % larger, his pitch about
+#: 100 Hz and flatter; Betty's head 8 % smaller, her pitch about 255 Hz, livelier and
+#: breathier), and hibari's ``heart`` recast by Praat into a man (vocal tract 1/0.86 as
+#: long, pitch about 110 Hz) and a lower woman (1/0.94, about 165 Hz).  They took over
+#: from the fresh voices once the rules of sessions 41-67 had been judged on those voices'
+#: figures; scored only in aggregate.
 BLIND_VOICES: list[Voice] = [
     Voice("paul+deep", held_out=True, synth="dectalk", blind=True,
           design="hs 115 ap 88 pr 70 br 20 ri 70 sm 30"),
